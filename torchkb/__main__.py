@@ -1,0 +1,5 @@
+import sys
+
+from torchkb.cli import main
+
+sys.exit(main())

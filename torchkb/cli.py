@@ -1,0 +1,81 @@
+"""Command line: `python -m torchkb <command>` (or `torchkb <command>`)."""
+
+import argparse
+import sys
+from pathlib import Path
+
+import torchkb
+from torchkb.errors import SourceError
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from torchkb.render import render_site, stale_files, write_docs
+
+    files = render_site(torchkb.ROOT)
+    if args.check:
+        stale = stale_files(files, torchkb.DOCS)
+        for rel in stale:
+            print(f"docs/{rel}: stale, run `python -m torchkb build`")
+        return 1 if stale else 0
+    write_docs(files, torchkb.DOCS)
+    print(f"docs/: {len(files)} files written")
+    return 0
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    from torchkb.coverage import check
+
+    problems = check(torchkb.ROOT)
+    for problem in problems:
+        print(problem)
+    print(f"coverage: {len(problems)} raw lines unaccounted")
+    return 1 if problems else 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from torchkb.importer import import_note
+
+    report = import_note(Path(args.note))
+    print(report)
+    return 0
+
+
+def cmd_translations(args: argparse.Namespace) -> int:
+    from torchkb.translation import report
+
+    lines = report(torchkb.ROOT)
+    for line in lines:
+        print(line)
+    print(f"translations: {len(lines)} sections need work")
+    return 1 if lines else 0
+
+
+def cmd_search_dict(args: argparse.Namespace) -> int:
+    from torchkb.search import build_user_dict
+
+    path = build_user_dict(torchkb.ROOT)
+    print(f"{path}: written")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="torchkb", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    build = sub.add_parser("build", help="generate docs/ from notes/ and snippets/")
+    build.add_argument("--check", action="store_true", help="fail if docs/ is stale")
+    build.set_defaults(func=cmd_build)
+    sub.add_parser("coverage", help="check every raw line is on a page or dropped").set_defaults(
+        func=cmd_coverage)
+    imp = sub.add_parser("import", help="import a raw note into notes/ and snippets/")
+    imp.add_argument("note")
+    imp.set_defaults(func=cmd_import)
+    sub.add_parser("translations", help="list sections whose English is missing or stale"
+                   ).set_defaults(func=cmd_translations)
+    sub.add_parser("search-dict", help="regenerate the jieba user dictionary").set_defaults(
+        func=cmd_search_dict)
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except SourceError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1

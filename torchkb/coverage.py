@@ -1,0 +1,108 @@
+"""Nothing lost: every non-blank line of every raw note is on a page or listed as dropped.
+
+A line counts as on a page when a section names it in `sources` and the line's text
+(ignoring whitespace, Markdown punctuation and HTML tags) occurs in that section's
+Chinese body, its snippets or its quoted note output. Small edits are tolerated: at
+least 85% of the line's character 6-grams must occur.
+"""
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import torchkb
+from torchkb.canonical import DIRECTIVE, Section, load_list_files, load_topics
+from torchkb.errors import SourceError
+
+_TAG = re.compile(r"<[^>]+>")
+_NOISE = re.compile(r"[\s*_`#>|\\\-=~:：\[\]()（）!]+")
+NGRAM = 6
+MIN_SHARE = 0.85
+
+
+def normalise(text: str) -> str:
+    return _NOISE.sub("", _TAG.sub("", text)).lower()
+
+
+def _grams(text: str) -> set[str]:
+    return {text[i : i + NGRAM] for i in range(max(len(text) - NGRAM + 1, 1))}
+
+
+@dataclass
+class Problem:
+    note: str
+    line: int
+    text: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"notes/raw/{self.note}.txt:{self.line}: {self.why}: {self.text.strip()[:70]}"
+
+
+def _section_text(section: Section, root: Path) -> str:
+    """Everything of a section a reader sees, in Chinese: body, snippets, quoted output."""
+    parts = [section.text["zh"]["title"], section.text["zh"]["body"]]
+    for kind, arg in DIRECTIVE.findall(section.text["zh"]["body"]):
+        if kind == "snippet":
+            for path in (root / "snippets").glob(arg + "*") if "." not in arg else [
+                root / "snippets" / arg
+            ]:
+                if path.is_file() and path.suffix in {".py", ".sh", ".yaml", ".yml", ".txt"}:
+                    parts.append(path.read_text(encoding="utf-8"))
+        elif kind == "note-output":
+            stem, span = arg.split()
+            a, b = (int(x) for x in span.split("-"))
+            lines = (root / "notes" / "raw" / f"{stem}.txt").read_text(encoding="utf-8")
+            parts.append("\n".join(lines.splitlines()[a - 1 : b]))
+    return "\n".join(parts)
+
+
+def check(root: Path = torchkb.ROOT) -> list[Problem]:
+    raw_notes = {p.stem: p for p in sorted((root / "notes" / "raw").glob("*.txt"))}
+    lines_of = {stem: p.read_text(encoding="utf-8").splitlines() for stem, p in raw_notes.items()}
+    claimed: dict[tuple[str, int], list[Section]] = {}
+    for topic in load_topics(root / "notes" / "topics"):
+        for section in topic.sections:
+            for src in section.sources:
+                if src.note not in lines_of:
+                    raise SourceError(section.path, section.line, f"no raw note {src.note}")
+                if src.end > len(lines_of[src.note]):
+                    raise SourceError(section.path, section.line,
+                                      f"{src.note} has {len(lines_of[src.note])} lines, "
+                                      f"sources say {src.end}")
+                for n in range(src.start, src.end + 1):
+                    claimed.setdefault((src.note, n), []).append(section)
+    dropped: set[tuple[str, int]] = set()
+    for item in load_list_files(root / "notes" / "dropped"):
+        where = item["__file__"]
+        if not str(item.get("reason", "")).strip():
+            raise SourceError(where, item.get("__line__"), "a dropped part needs a `reason`")
+        note, span = item.get("note"), item.get("lines")
+        if note not in lines_of or not (isinstance(span, list) and len(span) == 2):
+            raise SourceError(where, item.get("__line__"), f"bad dropped entry {note} {span}")
+        dropped.update((note, n) for n in range(span[0], span[1] + 1))
+
+    seen_text: dict[int, tuple[str, set[str]]] = {}
+    problems = []
+    for stem, lines in lines_of.items():
+        for n, line in enumerate(lines, 1):
+            target = normalise(line)
+            if not target or (stem, n) in dropped:
+                continue
+            sections = claimed.get((stem, n))
+            if not sections:
+                problems.append(Problem(stem, n, line, "not on any page and not dropped"))
+                continue
+            key = id(sections[0]) if len(sections) == 1 else hash(tuple(map(id, sections)))
+            if key not in seen_text:
+                hay = normalise("\n".join(_section_text(s, root) for s in sections))
+                seen_text[key] = (hay, _grams(hay))
+            hay, grams = seen_text[key]
+            if target in hay:
+                continue
+            wanted = _grams(target)
+            if len(wanted & grams) / len(wanted) >= MIN_SHARE:
+                continue
+            ids = ", ".join(s.id for s in sections)
+            problems.append(Problem(stem, n, line, f"in sources of {ids} but not on the page"))
+    return problems

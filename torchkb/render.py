@@ -1,0 +1,399 @@
+"""Render docs/ (Chinese and English Markdown pages) from canonical notes and snippets.
+
+Pure function of the inputs: `render_site()` returns {relative path: bytes}, and the same
+inputs always give the same bytes. `write_docs()` swaps the result in atomically.
+"""
+
+import html
+import shutil
+import tempfile
+from pathlib import Path
+
+import torchkb
+from torchkb import snippets as snippet_store
+from torchkb.canonical import Section, Topic, load_list_files, load_topics
+from torchkb.errors import SourceError
+
+UI = {
+    "zh": {
+        "source": "来源",
+        "lines": "第 {a}–{b} 行",
+        "repost": "转载自",
+        "output": "输出",
+        "raises": "输出（抛出异常）",
+        "cpu_ok": "CPU · torch {torch} · {date}",
+        "cpu_skip": "CPU：未运行（{reason}）",
+        "cpu_none": "CPU：尚未验证",
+        "gpu_ok": "GPU · {device} · torch {torch} · {date}",
+        "gpu_none": "GPU：尚未验证",
+        "note_output": "笔记原文中的输出（{note} 第 {a}–{b} 行，本站未重新运行）",
+        "claim_verified": "已验证",
+        "claim_corrected": "更正",
+        "claim_unchecked": "无法验证",
+        "proof": "证明",
+        "since": "变化版本",
+        "home_title": "PyTorch 笔记知识库",
+        "home_lead": "由中文学习笔记整理而成的 PyTorch 知识库：每段代码都是经过测试的片段文件，"
+        "页面标明它在哪里（CPU / GPU）、用哪个 torch 版本、何时运行过。",
+        "topics": "主题",
+        "sections": "节",
+        "raw_title": "原始笔记 {note}",
+        "raw_lead": "这是作者的原始笔记，逐字保存；各主题页的“来源”行链接到这里的行号。",
+        "claims_title": "论断核查",
+        "claims_lead": "笔记中关于 torch 行为的每条可检验论断，及其在 torch 2.13 上的核查结果。",
+        "claims_cols": "| 论断 | 来源 | 状态 | 证明片段 |",
+        "tags_title": "标签",
+        "errors_title": "错误信息索引",
+    },
+    "en": {
+        "source": "Source",
+        "lines": "lines {a}–{b}",
+        "repost": "reposted from",
+        "output": "Output",
+        "raises": "Output (raises)",
+        "cpu_ok": "CPU · torch {torch} · {date}",
+        "cpu_skip": "CPU: not run ({reason})",
+        "cpu_none": "CPU: not yet verified",
+        "gpu_ok": "GPU · {device} · torch {torch} · {date}",
+        "gpu_none": "GPU: not yet verified",
+        "note_output": "Output as printed in the original note ({note}, lines {a}–{b}; "
+        "not re-run here)",
+        "claim_verified": "Verified",
+        "claim_corrected": "Correction",
+        "claim_unchecked": "Not checkable",
+        "proof": "Proof",
+        "since": "Changed in",
+        "home_title": "PyTorch Notes Knowledge Base",
+        "home_lead": "A PyTorch knowledge base built from Chinese study notes: every code block "
+        "is a tested snippet file, and each page says where it ran (CPU / GPU), on which "
+        "torch and when.",
+        "topics": "Topics",
+        "sections": "sections",
+        "raw_title": "Raw note {note}",
+        "raw_lead": "The author's original note, kept verbatim (in Chinese); the “Source” "
+        "lines on the topic pages link to its line numbers.",
+        "claims_title": "Claims register",
+        "claims_lead": "Every checkable claim the notes make about torch behaviour, and what "
+        "torch 2.13 actually does.",
+        "claims_cols": "| Claim | Source | Status | Proof snippet |",
+        "tags_title": "Tags",
+        "errors_title": "Error message index",
+    },
+}
+FIGURE_DIR = "assets/figures"
+
+
+def note_label(stem: str) -> str:
+    """Short, stable name of a raw note: `note 003`."""
+    return f"note {stem.split('_')[0]}"
+
+
+class PageWriter:
+    """Expands the directives of one language's pages."""
+
+    def __init__(self, lang: str, claims: dict[str, dict], repost: dict[str, str]) -> None:
+        self.lang, self.ui, self.claims, self.repost = lang, UI[lang], claims, repost
+        self.snippets = {s.id: s for s in snippet_store.load_all()}
+        self.verification = snippet_store.load_verification()
+        self.figures: dict[str, Path] = {}  # docs-relative path -> source file
+
+    # -- directives -------------------------------------------------------------
+    def snippet(self, ref: str, section: Section) -> str:
+        ref_id = ref.rsplit(".", 1)[0] if "." in ref.rsplit("/", 1)[-1] else ref
+        snip = self.snippets.get(ref_id)
+        if snip is None:
+            raise SourceError(section.path, section.line, f"@snippet {ref}: no such snippet file")
+        path = snip.en_path if self.lang == "en" and snip.en_path else snip.path
+        code = path.read_text(encoding="utf-8")
+        fence = "````" if "```" in code else "```"
+        lang_tag = {"python": "python", "shell": "bash", "yaml": "yaml"}.get(snip.kind, "text")
+        marker = ""
+        if snip.kind == "python":
+            if snip.meta.get("needs") == "cuda" or snip.meta.get("packages"):
+                marker = "<!--pytest-codeblocks:skip-->\n"
+            elif snip.meta.get("expect_exception"):
+                marker = "<!--pytest-codeblocks:expect-exception-->\n"
+        out = [
+            f'<a id="snippet-{snip.id.replace("/", "-")}"></a>',
+            f"<!-- snippet: {snip.id}{path.suffix if path == snip.path else '.en' + path.suffix} -->",
+            f'{marker}{fence}{lang_tag} title="{path.name.replace(".en.", ".")}"',
+            code + ("" if code.endswith("\n") else "\n") + fence,
+        ]
+        recorded = snippet_store.load_output(snip.id)
+        if recorded:
+            title = self.ui["raises"] if snip.meta.get("expect_exception") else self.ui["output"]
+            o_fence = "````" if "```" in recorded else "```"
+            body = recorded + ("" if recorded.endswith("\n") else "\n")
+            out += ["", f"<!-- output: {snip.id} -->", f'{o_fence}text title="{title}"',
+                    body + o_fence]
+        for fig in snippet_store.figures(snip):
+            rel = f"{FIGURE_DIR}/{snip.id.replace('/', '-')}-{fig.name.split('.', 1)[1]}"
+            self.figures[rel] = fig
+            out += ["", f"![{snip.meta.get('title', {}).get(self.lang, fig.name)}]({rel})"]
+        out += ["", self.badges(snip)]
+        return "\n".join(out)
+
+    def badges(self, snip: snippet_store.Snippet) -> str:
+        code_sha = snippet_store.code_sha256(snip.path)
+        spans = []
+        for kind in ("cpu", "gpu"):
+            rec = self.verification.get(kind, {}).get(snip.id)
+            fresh = rec is not None and rec.get("code_sha256") == code_sha
+            if fresh and rec.get("result") == "passed":
+                text = self.ui[f"{kind}_ok"].format(**rec)
+                css = "ok"
+            elif kind == "cpu" and fresh:
+                text = self.ui["cpu_skip"].format(reason=rec.get("reason", rec.get("result")))
+                css = "skip"
+            else:
+                text, css = self.ui[f"{kind}_none"], "none"
+            spans.append(f'<span class="kb-badge kb-{kind} kb-{css}">{text}</span>')
+        return '<p class="kb-badges">' + " ".join(spans) + "</p>"
+
+    def note_output(self, arg: str, section: Section) -> str:
+        try:
+            stem, span = arg.split()
+            a, b = (int(x) for x in span.split("-"))
+        except ValueError:
+            raise SourceError(section.path, section.line,
+                              f"@note-output {arg!r}: expected `<note> <a>-<b>`") from None
+        raw = torchkb.RAW / f"{stem}.txt"
+        if not raw.exists():
+            raise SourceError(section.path, section.line, f"@note-output: no raw note {stem}")
+        lines = raw.read_text(encoding="utf-8").splitlines()[a - 1 : b]
+        title = self.ui["note_output"].format(note=note_label(stem), a=a, b=b)
+        block = "\n".join("    " + line if line.strip() else "" for line in ["```text", *lines, "```"])
+        return f"<!-- note-output: {stem} {a}-{b} -->\n??? quote \"{title}\"\n\n{block}"
+
+    def claim(self, claim_id: str, section: Section) -> str:
+        claim = self.claims.get(claim_id)
+        if claim is None:
+            raise SourceError(section.path, section.line, f"@claim {claim_id}: not in notes/claims")
+        status = claim.get("status")
+        kind, label = {
+            "verified": ("success", self.ui["claim_verified"]),
+            "corrected": ("warning", self.ui["claim_corrected"]),
+        }.get(status, ("info", self.ui["claim_unchecked"]))
+        text = claim["claim"].get(self.lang, claim["claim"]["zh"])
+        lines = [f'!!! {kind} "{label}: {_attr(text)}"', ""]
+        proof = ""
+        explanation = (claim.get("explanation") or {}).get(self.lang, "")
+        for line in explanation.strip().splitlines():
+            lines.append(f"    {line}" if line.strip() else "")
+        extra = []
+        if claim.get("since"):
+            extra.append(f"{self.ui['since']}: {claim['since']}")
+        if claim.get("snippet"):
+            anchor = "snippet-" + claim["snippet"].rsplit(".", 1)[0].replace("/", "-")
+            extra.append(f"{self.ui['proof']}: [`{claim['snippet']}`](#{anchor})")
+            proof_id = claim["snippet"].rsplit(".", 1)[0]
+            if proof_id not in self.page_snippets:  # show the proof where the claim is
+                self.page_snippets.add(proof_id)
+                proof = "\n\n" + self.snippet(claim["snippet"], section)
+        if extra:
+            lines += ["", "    " + " · ".join(extra)]
+        return "\n".join(lines) + proof
+
+    def expand(self, section: Section) -> str:
+        body = section.text[self.lang]["body"].strip("\n")
+        out = []
+        for line in body.splitlines():
+            stripped = line.strip()
+            if stripped.startswith("@snippet "):
+                out.append(self.snippet(stripped.split(None, 1)[1], section))
+            elif stripped.startswith("@claim "):
+                out.append(self.claim(stripped.split(None, 1)[1], section))
+            elif stripped.startswith("@note-output "):
+                out.append(self.note_output(stripped.split(None, 1)[1], section))
+            else:
+                out.append(line)
+        return "\n".join(out)
+
+    # -- pages --------------------------------------------------------------------
+    def provenance(self, section: Section) -> str:
+        parts = []
+        for src in section.sources:
+            lines = self.ui["lines"].format(a=src.start, b=src.end)
+            link = f"raw/{src.note}.md#L{src.start}"
+            text = f"[{note_label(src.note)}, {lines}]({link})"
+            if src.note in self.repost:
+                text += f" ({self.ui['repost']} <{self.repost[src.note]}>)"
+            parts.append(text)
+        return f'<p class="kb-provenance">{self.ui["source"]}: ' + "; ".join(parts) + "</p>"
+
+    def topic_page(self, topic: Topic) -> str:
+        lang = self.lang
+        tags = topic.tags.get(lang) or topic.tags.get("zh") or []
+        head = ["---", f"title: {_yaml_str(topic.title[lang])}"]
+        if tags:
+            head.append("tags:")
+            head += [f"  - {_yaml_str(t)}" for t in tags]
+        head += ["---", "", f"# {topic.title[lang]}", ""]
+        if topic.summary.get(lang):
+            head += [topic.summary[lang], ""]
+        parts = ["\n".join(head)]
+        self.page_snippets = {
+            arg.rsplit(".", 1)[0] for s in topic.sections for kind, arg in s.directives(lang)
+            if kind == "snippet"
+        }
+        for section in topic.sections:
+            text = section.text[lang]
+            parts.append(
+                f"## {text['title']} {{#{section.id}}}\n\n{self.provenance(section)}\n\n"
+                f"{self.expand(section)}\n"
+            )
+        return "\n".join(parts)
+
+
+def _attr(text: str) -> str:
+    """Text inside an admonition title's double quotes."""
+    return text.replace('"', "&quot;")
+
+
+def _yaml_str(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def home_page(lang: str, topics: list[Topic]) -> str:
+    ui = UI[lang]
+    lines = ["---", f"title: {_yaml_str(ui['home_title'])}", "hide:", "  - navigation", "---", "",
+             f"# {ui['home_title']}", "", ui["home_lead"], "", f"## {ui['topics']}", "",
+             '<div class="grid cards" markdown>', ""]
+    for topic in topics:
+        lines.append(f"-   **[{topic.title[lang]}]({topic.id}.md)**")
+        lines.append("")
+        if topic.summary.get(lang):
+            lines += [f"    {topic.summary[lang]}", ""]
+        for section in topic.sections:
+            lines.append(f"    - [{section.text[lang]['title']}]({topic.id}.md#{section.id})")
+        lines.append("")
+    lines += ["</div>", ""]
+    return "\n".join(lines)
+
+
+def raw_note_page(lang: str, raw: Path) -> str:
+    """The raw note verbatim, each line with an `L<n>` anchor; excluded from search."""
+    ui = UI[lang]
+    title = ui["raw_title"].format(note=note_label(raw.stem))
+    rows = [
+        f'<span class="kb-line" id="L{n}"><span class="kb-lineno">{n}</span>'
+        f"{html.escape(line)}</span>"
+        for n, line in enumerate(raw.read_text(encoding="utf-8").splitlines(), 1)
+    ]
+    return "\n".join([
+        "---", f"title: {_yaml_str(title)}", "search:", "  exclude: true", "---", "",
+        f"# {title}", "", f"`{raw.name}` — {ui['raw_lead']}", "",
+        '<pre class="kb-raw"><code>' + "\n".join(rows) + "</code></pre>", "",
+    ])
+
+
+def claims_page(lang: str, claims: list[dict], sections_by_claim: dict[str, str]) -> str:
+    ui = UI[lang]
+    status_text = {"verified": "✅ " + ui["claim_verified"], "corrected": "⚠️ " + ui["claim_corrected"],
+                   "not-checkable": "ℹ️ " + ui["claim_unchecked"]}
+    lines = ["---", f"title: {_yaml_str(ui['claims_title'])}", "---", "", f"# {ui['claims_title']}",
+             "", ui["claims_lead"], ""]
+    counts: dict[str, int] = {}
+    for claim in claims:
+        counts[claim["status"]] = counts.get(claim["status"], 0) + 1
+    lines += [" · ".join(f"{status_text.get(k, k)}: {v}" for k, v in sorted(counts.items())), ""]
+    for claim in claims:
+        cid = claim["id"]
+        text = claim["claim"].get(lang, claim["claim"]["zh"])
+        where = sections_by_claim.get(cid)
+        link = f" · [{ui['source']}]({where})" if where else ""
+        lines += [f'<a id="claim-{cid}"></a>', "",
+                  f"**{text}** — {status_text.get(claim['status'], claim['status'])}", "",
+                  f"{note_label(claim['note'])}:{claim.get('line', '')}{link}"
+                  + (f" · {ui['proof']}: `{claim['snippet']}`" if claim.get("snippet") else ""), ""]
+        explanation = (claim.get("explanation") or {}).get(lang, "").strip()
+        if explanation:
+            lines += [explanation, ""]
+    return "\n".join(lines)
+
+
+def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
+    topics = load_topics(root / "notes" / "topics")
+    claims_list = load_list_files(root / "notes" / "claims")
+    claims = {c["id"]: c for c in claims_list}
+    repost = _reposts(root)
+    files: dict[str, bytes] = {}
+    sections_by_claim: dict[str, str] = {}
+    for topic in topics:
+        for section in topic.sections:
+            for kind, arg in section.directives("zh"):
+                if kind == "claim":
+                    sections_by_claim.setdefault(arg, f"{topic.id}.md#{section.id}")
+    for lang in torchkb.LANGS:
+        writer = PageWriter(lang, claims, repost)
+        files[f"{lang}/index.md"] = home_page(lang, topics).encode()
+        for topic in topics:
+            if lang == "en" and not all("en" in s.text for s in topic.sections):
+                topic = _with_fallback(topic)
+            files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
+        files[f"{lang}/claims.md"] = claims_page(lang, claims_list, sections_by_claim).encode()
+        files[f"{lang}/tags.md"] = (
+            f"---\ntitle: {_yaml_str(UI[lang]['tags_title'])}\n---\n\n"
+            f"# {UI[lang]['tags_title']}\n\n<!-- material/tags -->\n"
+        ).encode()
+        for raw in sorted((root / "notes" / "raw").glob("*.txt")):
+            files[f"{lang}/raw/{raw.stem}.md"] = raw_note_page(lang, raw).encode()
+        for rel, src in writer.figures.items():
+            files[f"{lang}/{rel}"] = src.read_bytes()
+    return files
+
+
+def _with_fallback(topic: Topic) -> Topic:
+    """English page for a topic whose translation is incomplete: untranslated sections
+    show the Chinese text (the translation check reports them)."""
+    sections = []
+    for s in topic.sections:
+        text = dict(s.text)
+        text.setdefault("en", s.text["zh"])
+        sections.append(Section(s.id, s.topic, s.sources, text, s.path, s.line))
+    return Topic(topic.id, topic.order, topic.title, topic.summary, topic.tags, sections, topic.path)
+
+
+def _reposts(root: Path) -> dict[str, str]:
+    """Notes that say they are a repost (`[Source](url)` near the top) -> url."""
+    import re
+
+    found = {}
+    for raw in sorted((root / "notes" / "raw").glob("*.txt")):
+        head = raw.read_text(encoding="utf-8").splitlines()[:20]
+        for line in head:
+            m = re.match(r"\s*\[(?:Source|来源|原文|转载)\]\((https?://[^)\s]+)\)", line)
+            if m:
+                found[raw.stem] = m.group(1)
+                break
+    return found
+
+
+def write_docs(files: dict[str, bytes], docs: Path) -> None:
+    """Replace `docs` with exactly `files`: written beside it, then swapped in."""
+    tmp = Path(tempfile.mkdtemp(prefix=".docs-", dir=docs.parent))
+    try:
+        for rel, data in sorted(files.items()):
+            target = tmp / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        old = docs.with_name(".docs-old")
+        if old.exists():
+            shutil.rmtree(old)
+        if docs.exists():
+            docs.rename(old)
+        tmp.rename(docs)
+        if old.exists():
+            shutil.rmtree(old)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp)
+
+
+def stale_files(files: dict[str, bytes], docs: Path) -> list[str]:
+    """Paths under docs/ that differ from what the generator writes now."""
+    on_disk = {p.relative_to(docs).as_posix(): p for p in docs.rglob("*") if p.is_file()}
+    problems = [rel for rel, data in files.items()
+                if rel not in on_disk or on_disk[rel].read_bytes() != data]
+    problems += [rel for rel in on_disk if rel not in files]
+    return sorted(problems)
