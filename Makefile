@@ -1,6 +1,7 @@
 # Two entry points for a fresh machine: `make serve` and `make test`.
 VENV := .venv
 PY := $(VENV)/bin/python
+export NO_MKDOCS_2_WARNING := 1
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -24,4 +25,5 @@ docs: install
 
 # All tests: generator, snippets, pages, translations, site build, browser, search
 test: install
+	@command -v chromium >/dev/null || echo "note: Debian chromium is missing; browser tests will fail (apt-get install chromium)"
 	$(PY) -m pytest -n 2

@@ -1,8 +1,10 @@
 """Generator for the bilingual PyTorch knowledge base (see notes/FORMAT.md)."""
 
+import os
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+# TORCHKB_ROOT points the whole package at another tree (tests use a temporary copy).
+ROOT = Path(os.environ.get("TORCHKB_ROOT") or Path(__file__).resolve().parent.parent)
 NOTES = ROOT / "notes"
 RAW = NOTES / "raw"
 TOPICS = NOTES / "topics"

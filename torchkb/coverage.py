@@ -14,7 +14,7 @@ import torchkb
 from torchkb.canonical import DIRECTIVE, Section, load_list_files, load_topics
 from torchkb.errors import SourceError
 
-_TAG = re.compile(r"<[^>]+>")
+_TAG = re.compile(r"</?[a-zA-Z][^<>\n]*>")
 _NOISE = re.compile(r"[\s*_`#>|\\\-=~:：\[\]()（）!]+")
 NGRAM = 6
 MIN_SHARE = 0.85

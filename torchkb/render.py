@@ -219,7 +219,7 @@ class PageWriter:
             if src.note in self.repost:
                 text += f" ({self.ui['repost']} <{self.repost[src.note]}>)"
             parts.append(text)
-        return f'<p class="kb-provenance">{self.ui["source"]}: ' + "; ".join(parts) + "</p>"
+        return f'{self.ui["source"]}: ' + "; ".join(parts) + "\n{: .kb-provenance }"
 
     def topic_page(self, topic: Topic) -> str:
         lang = self.lang

@@ -1,0 +1,7 @@
+import torch
+
+a = torch.tensor([1., 2., 3.], requires_grad=True)
+out = a.sigmoid()
+c = out.detach()  # also shares data, but in-place changes are recorded by autograd (version counter)
+c.zero_()
+out.sum().backward()  # backward needs out: it raises instead of silently computing garbage

@@ -1,0 +1,18 @@
+import torch
+
+x = torch.ones(2, 2, requires_grad=True)
+out = x.sum()
+out.backward()  # first backward pass
+print(x.grad)
+
+# backward once more; note that grad accumulates
+out2 = x.sum()
+out2.backward()
+print(x.grad)
+assert torch.equal(x.grad, torch.full((2, 2), 2.))  # 1 + 1
+
+out3 = x.sum()
+x.grad.data.zero_()  # zero it (nowadays usually x.grad.zero_() or x.grad = None)
+out3.backward()
+print(x.grad)
+assert torch.equal(x.grad, torch.ones(2, 2))

@@ -1,0 +1,18 @@
+import torch
+
+x = torch.ones(2, 2, requires_grad=True)
+out = x.sum()
+out.backward()  # 第一次反向传播
+print(x.grad)
+
+# 再来反向传播一次，注意grad是累加的
+out2 = x.sum()
+out2.backward()
+print(x.grad)
+assert torch.equal(x.grad, torch.full((2, 2), 2.))  # 1 + 1
+
+out3 = x.sum()
+x.grad.data.zero_()  # 清零 (现在更常写作 x.grad.zero_() 或 x.grad = None)
+out3.backward()
+print(x.grad)
+assert torch.equal(x.grad, torch.ones(2, 2))

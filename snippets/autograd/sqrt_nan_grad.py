@@ -1,0 +1,24 @@
+import torch
+
+x1 = torch.tensor(1.0, requires_grad=True)
+x2 = torch.tensor(2.0, requires_grad=True)
+t1, t2 = torch.tensor(1.0), torch.tensor(2.0)  # 预测恰好等于目标: 距离为 0
+
+# https://github.com/pytorch/pytorch/issues/2421
+norm = torch.sqrt((x1 - t1)**2 + (x2 - t2)**2)
+norm.backward()
+print(norm.item(), x1.grad, x2.grad)  # 梯度为 nan
+assert torch.isnan(x1.grad) and torch.isnan(x2.grad)
+
+# 原因: sqrt 在 0 处的导数是 inf, 再乘以 (x1 - t1)**2 在 0 处的导数 0, 得到 0 * inf = nan
+s = torch.tensor(0.0, requires_grad=True)
+torch.sqrt(s).backward()
+print(s.grad)
+assert torch.isinf(s.grad)
+
+# 换用 torch.norm (或 torch.linalg.vector_norm): 在 0 处返回次梯度 0, 不会出现 nan
+x1.grad = x2.grad = None
+norm = torch.norm(torch.stack([x1 - t1, x2 - t2]))
+norm.backward()
+print(norm.item(), x1.grad, x2.grad)
+assert x1.grad == 0 and x2.grad == 0

@@ -1,0 +1,31 @@
+import random
+
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset, get_worker_info
+
+
+class RandomAugment(Dataset):
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, index):
+        return get_worker_info().id, np.random.rand(), random.random()
+
+
+def draw():
+    g = torch.Generator()
+    g.manual_seed(0)
+    # 没有 worker_init_fn：torch 自己为每个 worker 的 numpy 和 random 设置了不同的种子
+    loader = DataLoader(RandomAugment(), batch_size=None, num_workers=2, generator=g)
+    return [(w, round(n, 4), round(r, 4)) for w, n, r in loader]
+
+
+if __name__ == "__main__":
+    first, second = draw(), draw()
+    for row in first:
+        print(row)
+    numpy_values = [n for _, n, _ in first]
+    assert len(set(numpy_values)) == len(numpy_values)  # 各 worker 的 numpy 随机数互不相同
+    assert first == second  # 固定 generator 的种子后可以复现
+    print("numpy differs across workers, runs reproducible:", first == second)

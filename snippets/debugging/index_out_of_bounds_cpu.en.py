@@ -1,0 +1,6 @@
+import torch
+
+# the same code on the CPU: a clear error, raised at the line that is wrong
+labels = torch.tensor([2, 0, -1, 1])  # a negative value in the labels (target, gt)
+onehot = torch.zeros(4, 3)
+onehot.scatter_(1, labels.unsqueeze(1), 1.0)  # RuntimeError: index -1 is out of bounds for dimension 1 with size 3

@@ -1,0 +1,6 @@
+# Install package:
+# --no-cache-dir 清除安装缓存文件
+pip install -v --no-cache-dir --global-option="--cpp_ext" --global-option="--cuda_ext" ./
+
+# 或者
+python setup.py install --cuda_ext --cpp_ext

@@ -1,0 +1,15 @@
+import io
+
+import torch
+
+torch.manual_seed(0)
+network = torch.nn.Linear(3, 2)
+buffer = io.BytesIO()  # stands in for the weights file model_path
+torch.save(network.state_dict(), buffer)
+
+# map the pretrained weights to the cpu first, then network.load_state_dict()
+buffer.seek(0)
+state = torch.load(buffer, map_location="cpu")
+network.load_state_dict(state)
+print({k: v.device for k, v in state.items()})
+assert all(v.device.type == "cpu" for v in state.values())

@@ -1,0 +1,14 @@
+import torch
+
+# 在 CPU 上用 dtype 演示同一个规则 (.cuda()/.to("cuda") 走的是同一条路径)
+a = torch.zeros(3)
+a.to(torch.float64)      # 不是 in-place: 返回一个新的 tensor, 结果被丢掉了
+print(a.dtype)           # 还是 float32
+a = a.to(torch.float64)  # you have to reassign them
+print(a.dtype)
+assert a.dtype == torch.float64
+
+model = torch.nn.Linear(2, 2)
+ret = model.to(torch.float64)  # nn.Module 原地转换所有参数和 buffer, 不需要重新赋值
+print(model.weight.dtype, ret is model)
+assert model.weight.dtype == torch.float64 and ret is model

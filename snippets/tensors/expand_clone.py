@@ -1,0 +1,19 @@
+import torch
+
+# 代替原笔记中的 mask_miss (N, 1, 1, H, W) 与 sxing (N, C, K, H, W)
+mask_miss = torch.zeros(2, 1, 1, 3, 3)
+sxing = torch.zeros(2, 4, 5, 3, 3)
+
+# 单个元素的赋值不会报错, 但会"牵一发动全身": 所有扩展出的位置都指向同一个元素
+view = mask_miss.expand_as(sxing)
+view[0, 0, 0, 0, 0] = 1
+print(view[0, :, :, 0, 0])  # 4x5 个位置全部变成了 1
+print(mask_miss[0, 0, 0, 0, 0])  # 原始张量也被改了
+assert view[0, :, :, 0, 0].eq(1).all() and mask_miss[0, 0, 0, 0, 0] == 1
+
+# 正确做法: expand 之后 clone(), 得到独立的内存再修改
+mask_miss.zero_()
+mask = mask_miss.expand_as(sxing).clone()            # type: torch.Tensor
+mask[:, :, -2, :, :] = 1   # except for person mask channel
+print(mask[0, 0, :, 0, 0], mask_miss.sum())
+assert mask_miss.sum() == 0 and mask[:, :, -2].eq(1).all() and mask.sum() == 2 * 4 * 3 * 3

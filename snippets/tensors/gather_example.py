@@ -1,0 +1,24 @@
+import torch
+a = torch.arange(1., 10.).view(3,3)
+print(a)
+# tensor([[1., 2., 3.],
+#         [4., 5., 6.],
+#         [7., 8., 9.]])
+index = torch.LongTensor([
+    [1, 1, 1, 1, 1],
+    [2, 0, 1, 2, 0],
+    [1, 2, 0, 0, 2],
+])
+# output = torch.gather(input=a, dim=1, index=index)
+out = a.gather(dim=1, index=index)  # 与上一行等价
+print(out)
+# tensor([[2., 2., 2., 2., 2.],
+#         [6., 4., 5., 6., 4.],
+#         [8., 9., 7., 7., 9.]])
+
+# 验证: 输出的 size 与 index 一致, 且 torch.gather(input=a, ...) 与 a.gather(...) 等价
+assert out.shape == index.shape
+assert torch.equal(out, torch.gather(input=a, dim=1, index=index))
+assert torch.equal(out, torch.tensor([[2., 2., 2., 2., 2.],
+                                      [6., 4., 5., 6., 4.],
+                                      [8., 9., 7., 7., 9.]]))

@@ -1,0 +1,33 @@
+import torch
+a = torch.zeros(3, 3)
+print(f'a:\n{a}')
+# tensor([[0., 0., 0.],
+#         [0., 0., 0.],
+#         [0., 0., 0.]])
+src = torch.arange(1., 16.).view(3,5)
+print(f'src:\n{src}')
+# tensor([[ 1.,  2.,  3.,  4.,  5.],
+#         [ 6.,  7.,  8.,  9., 10.],
+#         [11., 12., 13., 14., 15.]])
+index = torch.LongTensor([
+    [1, 1, 1, 1],
+    [2, 0, 1, 2],
+    [2, 0, 1, 2],
+])
+a.scatter_(dim=1, index=index, src=src)
+print(f'a:\n{a}')
+# tensor([[ 0.,  4.,  0.],
+#         [ 7.,  8.,  9.],
+#         [12., 13., 14.]])
+
+# 本机 CPU 上的结果与笔记一致; 但官方文档说明: index 中有重复位置时,
+# 最终写入哪个 src 值是不确定的 (GPU 上可能不同), 不要依赖"后填覆盖先填"
+assert torch.equal(a, torch.tensor([[0., 4., 0.], [7., 8., 9.], [12., 13., 14.]]))
+
+# 公式 (dim == 1): self[i][index[i][j]] = src[i][j], 对没有重复的位置逐个验证
+b = torch.zeros(3, 3).scatter_(1, index, src)
+for i in range(3):
+    for j in range(4):
+        dups = (index[i] == index[i][j]).sum()
+        if dups == 1:
+            assert b[i][index[i][j]] == src[i][j]

@@ -1,0 +1,5 @@
+import torch
+
+x= [(1,2,3,4), [5,6,7,8]] # x[0] is a tuple and x[1] a list
+print(torch.tensor(x))
+assert torch.equal(torch.tensor(x), torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))

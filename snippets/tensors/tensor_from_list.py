@@ -1,0 +1,5 @@
+import torch
+
+x= [(1,2,3,4), [5,6,7,8]] # x[0]是tuple而x[1]是list
+print(torch.tensor(x))
+assert torch.equal(torch.tensor(x), torch.tensor([[1, 2, 3, 4], [5, 6, 7, 8]]))

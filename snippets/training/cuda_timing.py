@@ -1,0 +1,35 @@
+import time
+
+import torch
+import torch.nn as nn
+
+model = nn.Sequential(*[nn.Linear(4096, 4096) for _ in range(8)]).cuda().eval()
+input = torch.randn(256, 4096, device="cuda")
+
+with torch.no_grad():
+    for _ in range(3):  # 预热：CUDA 初始化、cuBLAS 选算法
+        model(input)
+
+    # 错误：不同步，只测到了 kernel 的发射时间
+    torch.cuda.synchronize()
+    start = time.time()
+    result = model(input)
+    end = time.time()
+    print(f"without synchronize: {(end - start) * 1000:.3f} ms")
+
+    # 正确
+    torch.cuda.synchronize() # 等待当前设备上所有流中的所有核心完成
+    start = time.time()
+    result = model(input)
+    torch.cuda.synchronize()
+    end = time.time()
+    print(f"with synchronize:    {(end - start) * 1000:.3f} ms")
+
+    # 也可以用 CUDA event 计时
+    start_event = torch.cuda.Event(enable_timing=True)
+    end_event = torch.cuda.Event(enable_timing=True)
+    start_event.record()
+    result = model(input)
+    end_event.record()
+    torch.cuda.synchronize()
+    print(f"cuda.Event:          {start_event.elapsed_time(end_event):.3f} ms")

@@ -1,0 +1,28 @@
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(4, 4), nn.BatchNorm1d(4), nn.Dropout(0.5))
+x = torch.randn(8, 4)
+
+# model.eval(): Dropout off, BatchNorm uses its running statistics; the graph is still built
+model.eval()
+out = model(x)
+print("eval only:        requires_grad", out.requires_grad, "grad_fn", type(out.grad_fn).__name__)
+assert out.requires_grad and out.grad_fn is not None
+
+# torch.no_grad(): no graph, no .grad; the layers' train/eval behaviour is unchanged
+model.train()
+with torch.no_grad():
+    a, b = model(x), model(x)
+print("no_grad only:     requires_grad", a.requires_grad, "dropout still active:", not torch.equal(a, b))
+assert not a.requires_grad and not torch.equal(a, b)
+
+# at test time use both: model.eval() + torch.no_grad()
+model.eval()
+running_mean = model[1].running_mean.clone()
+with torch.no_grad():
+    out = model(x)
+print("eval + no_grad:   requires_grad", out.requires_grad,
+      "BN stats unchanged:", torch.equal(running_mean, model[1].running_mean))
+assert not out.requires_grad and torch.equal(running_mean, model[1].running_mean)

@@ -1,0 +1,29 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+# 笔记原文写作 `Class DropoutFC(nn.Module):`，大写的 Class 是 SyntaxError，这里改为 class
+class DropoutFC(nn.Module):
+   def __init__(self):
+       super(DropoutFC, self).__init__()
+       self.fc = nn.Linear(100,20)
+
+   def forward(self, input):
+       out = self.fc(input)
+       out = F.dropout(out, p=0.5, training=self.training) # set dropout's training sate
+       return out
+
+Net = DropoutFC()
+Net.train()
+
+# train the Net
+#作者：雷杰
+#链接：https://www.zhihu.com/question/67209417/answer/302434279
+
+torch.manual_seed(0)
+x = torch.randn(1, 100)
+print("train: zeros =", (Net(x) == 0).sum().item())
+Net.eval()
+print("eval:  zeros =", (Net(x) == 0).sum().item())
+assert torch.equal(Net(x), Net.fc(x))  # eval 模式下 dropout 不起作用

@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+
+
+# 笔记原文写作 `Class DropoutFC(nn.Module):`，这里改为 class
+class DropoutFC(nn.Module):
+  def __init__(self):
+      super(DropoutFC, self).__init__()
+      self.fc = nn.Linear(100,20)
+      self.dropout = nn.Dropout(p=0.5)
+
+  def forward(self, input):
+      out = self.fc(input)
+      out = self.dropout(out)
+      return out
+Net = DropoutFC()
+Net.train()
+
+# train the Net
+
+torch.manual_seed(0)
+x = torch.randn(1, 100)
+print("train: zeros =", (Net(x) == 0).sum().item())
+Net.eval()  # 会递归地把 self.dropout.training 也设为 False
+print("eval:  zeros =", (Net(x) == 0).sum().item(), " dropout.training =", Net.dropout.training)

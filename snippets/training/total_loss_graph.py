@@ -1,0 +1,73 @@
+import weakref
+
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+model = nn.Linear(10, 1)
+criterion = nn.MSELoss()
+optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+input, target = torch.randn(16, 10), torch.randn(16, 1)
+
+
+def graph_size(t):
+    # 数一数从 t.grad_fn 出发能走到的计算图节点
+    seen, stack = set(), [t.grad_fn] if torch.is_tensor(t) and t.grad_fn else []
+    while stack:
+        fn = stack.pop()
+        if fn is None or fn in seen:
+            continue
+        seen.add(fn)
+        stack.extend(next_fn for next_fn, _ in fn.next_functions)
+    return len(seen)
+
+
+total_loss=0
+for i in range(1, 1001):
+  optimizer.zero_grad()
+  output=model(input)
+  loss=criterion(output, target)
+  loss.backward() # 计算的梯度自动叠加到各个权重的grad上，并且计算完成后销毁计算图！！！
+  optimizer.step()
+  total_loss+=loss
+  #这里total_loss是跨越循环的变量，起着累加的作用，
+  #loss变量是带有梯度的tensor，会保持历史梯度信息，在循环过程中会不断积累梯度信息到tota_loss，占用内存
+  if i in (1, 10, 100, 1000):
+      print(f"step {i:4d}: total_loss is {type(total_loss).__name__}, graph nodes: {graph_size(total_loss)}")
+assert graph_size(total_loss) > 1000  # 图随循环次数线性增长
+
+# backward() 之后图中保存的中间张量(saved tensors)已经释放，但节点本身被 total_loss 一直引用着
+try:
+    loss.grad_fn._saved_self
+except RuntimeError as err:
+    print("RuntimeError:", str(err).split(".")[0])
+
+# 修正：total_loss += loss.item()（或 float(loss)）只累加 python 数值
+total_loss=0
+for i in range(1000):
+  optimizer.zero_grad()
+  loss=criterion(model(input), target)
+  loss.backward()
+  optimizer.step()
+  total_loss += loss.item() # tensor.item()是取张量的python数值
+print(f"fixed: total_loss is {type(total_loss).__name__}, graph nodes: {graph_size(total_loss)}")
+
+# list 不断 append 带梯度的 loss 也一样；append(loss.item()) 或 loss.detach() 即可
+losses = [criterion(model(input), target) for _ in range(100)]
+print("list of 100 losses keeps", sum(graph_size(l) for l in losses), "graph nodes alive")
+
+# 没有 backward() 的验证循环（又忘了 torch.no_grad()）更糟：每一轮的中间张量都被 total_loss 留在内存里
+def validate(accumulate):
+    outputs, total_loss = [], 0
+    for _ in range(100):
+        output = model(torch.randn(16, 10))
+        outputs.append(weakref.ref(output))
+        total_loss += accumulate(criterion(output, target))
+    del output
+    return sum(ref() is not None for ref in outputs)
+
+
+kept, freed = validate(lambda l: l), validate(lambda l: l.item())
+print("validation, total_loss += loss:        outputs still in memory:", kept)
+print("validation, total_loss += loss.item(): outputs still in memory:", freed)
+assert kept == 100 and freed == 0
