@@ -20,8 +20,12 @@ NGRAM = 6
 MIN_SHARE = 0.85
 
 
+_FENCE_LINE = re.compile(r"^\s*(`{3,}|~{3,})[\w+-]*\s*$", re.M)
+
+
 def normalise(text: str) -> str:
-    return _NOISE.sub("", _TAG.sub("", text)).lower()
+    """Text without markup: fence lines, HTML tags, Markdown punctuation, whitespace."""
+    return _NOISE.sub("", _TAG.sub("", _FENCE_LINE.sub("", text))).lower()
 
 
 def _grams(text: str) -> set[str]:

@@ -28,6 +28,7 @@ A section whose line range overlaps a section already recorded for the same note
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 import re
@@ -44,7 +45,7 @@ import yaml
 from markdown_it import MarkdownIt
 
 import torchkb
-from torchkb.canonical import load_list_files, load_topics
+from torchkb.canonical import load_list_files, load_topic, load_topics
 from torchkb.errors import SourceError
 from torchkb.rawnotes import Block, RawNote, parse_note
 
@@ -174,6 +175,7 @@ def _heading_title(text: str) -> tuple[str, list[str]]:
 def _words(text: str) -> list[str]:
     import jieba
 
+    jieba.setLogLevel(logging.WARNING)  # its "Building prefix dict" chatter is not a report
     out = []
     for tok in jieba.lcut_for_search(text.lower()):
         tok = tok.strip()
@@ -307,7 +309,7 @@ def _short(stem: str) -> str:
 
 
 def _slug(title: str) -> str:
-    words = re.findall(r"[a-z0-9]+", title.lower())
+    words = re.findall(r"[a-z0-9]+", re.sub(r"^\W*\d+\W+", "", title.lower()))
     return "-".join(words)[:40].strip("-")
 
 
@@ -315,8 +317,7 @@ def _section_yaml(sid: str, stem: str, start: int, end: int, title: str, body: s
     head = (f"  - id: {sid}\n    sources:\n      - {{note: {stem}, lines: [{start}, {end}]}}\n"
             f"    zh:\n      title: {json.dumps(title, ensure_ascii=False)}\n")
     indicator = "|2" if body[:1].isspace() else "|"
-    literal = head + f"      body: {indicator}\n" + textwrap.indent(body, " " * 8,
-                                                                    lambda ln: True)
+    literal = head + f"      body: {indicator}\n" + textwrap.indent(body, " " * 8)
     try:
         if yaml.safe_load(literal)[0]["zh"]["body"] == body:
             return literal
@@ -362,7 +363,11 @@ def _compiles(code: str) -> bool:
     return True
 
 
-def _existing(root: Path, stem: str) -> tuple[list, list[tuple[int, int, str]], list[tuple[int, int]]]:
+_Ranges = list[tuple[int, int]]
+
+
+def _existing(root: Path, stem: str) -> tuple[list, list[tuple[int, int, str]], _Ranges]:
+    """Topics, and the line ranges of this note already in sections / dropped lists."""
     topics = load_topics(root / "notes" / "topics")
     present = [(s.sources, s) for t in topics for s in t.sections]
     sections = [(src.start, src.end, s.id) for srcs, s in present for src in srcs
@@ -498,24 +503,29 @@ def import_note(raw_path: Path, *, root: Path = torchkb.ROOT) -> ImportReport:
         return report
     if report.raw_copied:
         plan.writes[raw_dest] = ""  # placeholder: copied as bytes in _commit
-    _validate(plan)
+    _validate(plan, topics)
     _commit(plan, raw_path, raw_dest)
     return report
 
 
-def _validate(plan: _Plan) -> None:
-    """Load the would-be topic files with the canonical loader before anything is written."""
+def _validate(plan: _Plan, topics: list) -> None:
+    """Load the would-be topic files with the canonical loader before anything is written
+    (only the changed ones: the others were loaded already), and keep section ids unique."""
     topics_dir = plan.root / "notes" / "topics"
+    changed = {p: t for p, t in plan.writes.items() if p.parent == topics_dir}
+    ids = {s.id: t.path for t in topics if t.path not in changed for s in t.sections}
     with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp) / "topics"
-        shutil.copytree(topics_dir, copy) if topics_dir.exists() else copy.mkdir()
-        for path, text in plan.writes.items():
-            if path.parent == topics_dir:
-                (copy / path.name).write_text(text, encoding="utf-8")
-        try:
-            load_topics(copy)
-        except SourceError as err:  # name the real file, not the temporary copy
-            raise SourceError(topics_dir / err.path.name, err.line, err.problem) from None
+        for path, text in changed.items():
+            copy = Path(tmp) / path.name
+            copy.write_text(text, encoding="utf-8")
+            try:
+                topic = load_topic(copy)
+            except SourceError as err:  # name the real file, not the temporary copy
+                raise SourceError(path, err.line, err.problem) from None
+            for section in topic.sections:
+                if ids.setdefault(section.id, path) != path:
+                    raise SourceError(path, section.line, f"duplicate section id "
+                                      f"{section.id!r} (also in {ids[section.id].name})")
     for path, text in plan.writes.items():
         if path.suffix == ".yml" and path.parent != topics_dir:
             try:

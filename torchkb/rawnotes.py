@@ -301,7 +301,7 @@ class _Parser:
         elif _is_link_list(seg, links, others):
             refs = ["" for _, t in seg if _REFERENCE.match(_strip_marker(t))]
             bare = [_strip_marker(t).strip("<>，,。 ") for _, t in seg]
-            urls = links + [u for u in bare if _URL.match(u)] + refs
+            urls = list(dict.fromkeys(links + [u for u in bare if _URL.match(u)])) + refs
             self.blocks.append(Block("link_list", text, start, end, urls=urls))
         else:
             self.blocks.append(Block("text", text, start, end, urls=images))
@@ -448,8 +448,11 @@ def _front_matter(path: Path, lines: list[str]) -> tuple[dict, int]:
         except yaml.YAMLError:
             mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
             line = mark.line + 2 if mark else 1
-            raise SourceError(path, line, f"front matter is not valid YAML: "
-                              f"{getattr(err, 'problem', None) or err}") from None
+            problem = getattr(err, "problem", None) or str(err)
+            context = getattr(err, "context_mark", None)
+            if context and getattr(err, "context", None):
+                problem += f" ({err.context} started on line {context.line + 2})"
+            raise SourceError(path, line, f"front matter is not valid YAML: {problem}") from None
     if meta is None:
         meta = {}
     if not isinstance(meta, dict):

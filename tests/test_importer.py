@@ -1,0 +1,147 @@
+"""import_note: sections land in topics, snippets compile, second import is a no-op,
+and a failing import leaves the tree byte-identical. Everything runs in a tmp root."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+import torchkb
+from torchkb.canonical import load_topics
+from torchkb.coverage import check
+from torchkb.errors import SourceError
+from torchkb.importer import import_note
+
+FIXTURES = Path(__file__).parent / "fixtures" / "notes"
+
+# Minimal topics for the ids the assertions need, written only where the repo has none yet.
+MINIMAL = {
+    "tensors": "{zh: [张量, 广播, view, reshape], en: [tensor, broadcasting, view]}",
+    "gpu": "{zh: [显存, GPU, cuda], en: [GPU memory, cuda]}",
+    "environment": "{zh: [安装, conda, 后端], en: [installation, conda, backends]}",
+}
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    """A tmp tree seeded with a copy of the repo's notes/ (topics, dropped, raw)."""
+    shutil.copytree(torchkb.ROOT / "notes", tmp_path / "notes",
+                    ignore=shutil.ignore_patterns("FORMAT.md"))
+    topics = tmp_path / "notes" / "topics"
+    topics.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "notes" / "dropped").mkdir(exist_ok=True)
+    for order, (tid, tags) in enumerate(MINIMAL.items()):
+        if not (topics / f"{tid}.yml").exists():
+            (topics / f"{tid}.yml").write_text(
+                f"id: {tid}\norder: {order}\ntitle: {{zh: {tid}, en: {tid}}}\n"
+                f"tags: {tags}\nsections:\n", encoding="utf-8")
+    (tmp_path / "snippets").mkdir()
+    return tmp_path
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file()}
+
+
+def test_import_mixed_note(root):
+    report = import_note(FIXTURES / "mixed.md", root=root)
+    assert report.raw_copied
+    assert (root / "notes" / "raw" / "mixed.txt").read_bytes() == \
+        (FIXTURES / "mixed.md").read_bytes()
+    # the broadcasting section lands in tensors, and so does its sub-section about view
+    assert [t for t, ids in report.sections_added.items()
+            if any(i.endswith("-l6") for i in ids)] == ["tensors"]
+    topics = {t.id: t for t in load_topics(root / "notes" / "topics")}
+    added = [s for t in topics.values() for s in t.sections
+             if s.sources[0].note == "mixed"]
+    assert [(s.sources[0].start, s.sources[0].end) for s in added] == [(6, 18), (20, 43)]
+    assert all("en" not in s.text for s in added)
+    assert report.missing_english == [s.id for s in added]
+    first, second = (s.text["zh"]["body"] for s in added)
+    assert "@snippet tensors/mixed_1.py" in first
+    assert "@note-output mixed 18-18" in first
+    assert "<font" not in second and "*view 需要连续内存*" in second
+    assert "img-blog" not in second and "| view() | 否 |" in second
+    # snippets: files, metadata, all Python compiles
+    assert report.snippets_written == [f"snippets/tensors/mixed_{n}.{ext}" for n, ext in
+                                       [(1, "py"), (2, "py"), (3, "py"), (4, "sh")]]
+    assert report.not_run == report.snippets_written and report.not_compiling == []
+    for rel in report.snippets_written:
+        if rel.endswith(".py"):
+            compile((root / rel).read_text(encoding="utf-8"), rel, "exec")
+    meta = yaml.safe_load((root / "snippets" / "tensors" / "snippets.yml").read_text("utf-8"))
+    assert meta["mixed_1.py"] == {"title": {"zh": "广播机制"}, "needs": "cpu", "packages": []}
+    assert meta["mixed_4.sh"]["skip"]
+    dropped = yaml.safe_load((root / "notes" / "dropped" / "inbox.yml").read_text("utf-8"))
+    mine = [(d["lines"], d["reason"].split()[0]) for d in dropped if d["note"] == "mixed"]
+    assert mine == [([1, 4], "front"), ([31, 31], "image")]
+    # nothing of the note is lost (the ```-fence lines aside: they are markup)
+    problems = [p for p in check(root) if p.note == "mixed" and "```" not in p.text]
+    assert problems == []
+
+
+def test_second_import_is_a_noop(root):
+    import_note(FIXTURES / "mixed.md", root=root)
+    before = snapshot(root)
+    report = import_note(FIXTURES / "mixed.md", root=root)
+    assert report.noop and "nothing to import" in str(report)
+    assert len(report.already_present) == 2
+    assert snapshot(root) == before
+
+
+def test_cuda_snippet_and_output_in_english_note(root):
+    report = import_note(FIXTURES / "english.md", root=root)
+    (rel,) = report.snippets_written
+    topic, name = rel.split("/")[1:]
+    meta = yaml.safe_load((root / "snippets" / topic / "snippets.yml").read_text("utf-8"))
+    assert meta[name]["needs"] == "cuda"
+
+
+def test_note_without_headings_is_one_section(root):
+    report = import_note(FIXTURES / "no_headings.txt", root=root)
+    assert sum(len(ids) for ids in report.sections_added.values()) == 1
+    assert len(report.snippets_written) == 1
+
+
+@pytest.mark.parametrize("name", ["bad_unclosed_fence.md", "bad_script_inline.md",
+                                  "bad_front_matter_yaml.md"])
+def test_bad_note_leaves_tree_unchanged(root, name):
+    before = snapshot(root)
+    with pytest.raises(SourceError):
+        import_note(FIXTURES / name, root=root)
+    assert snapshot(root) == before
+
+
+def test_broken_topic_file_fails_before_writing(root):
+    (root / "notes" / "topics" / "tensors.yml").write_text("id: tensors\ntitle: [\n", "utf-8")
+    before = snapshot(root)
+    with pytest.raises(SourceError) as err:
+        import_note(FIXTURES / "mixed.md", root=root)
+    assert err.value.path.name == "tensors.yml"
+    assert snapshot(root) == before
+
+
+def test_existing_snippet_is_never_overwritten(root):
+    import_note(FIXTURES / "no_headings.txt", root=root)
+    copy = root / "other" / "mixed.md"
+    copy.parent.mkdir()
+    copy.write_bytes((FIXTURES / "mixed.md").read_bytes())
+    taken = root / "snippets" / "tensors" / "mixed_1.py"
+    taken.parent.mkdir(parents=True, exist_ok=True)
+    taken.write_text("# hand-written\n", encoding="utf-8")
+    before = snapshot(root)
+    with pytest.raises(SourceError, match="refusing to overwrite"):
+        import_note(copy, root=root)
+    assert snapshot(root) == before
+
+
+def test_real_notes_are_recognised_as_already_imported(root):
+    """The repo's topics already hold sections from the seeds: those are skipped."""
+    stem = "000_b301a687c159c04d"
+    report = import_note(root / "notes" / "raw" / f"{stem}.txt", root=root)
+    assert not report.raw_copied
+    ids = {s.id for t in load_topics(root / "notes" / "topics") for s in t.sections
+           if any(src.note == stem for src in s.sources)}
+    assert len(report.already_present) >= 1 or not ids
