@@ -43,5 +43,5 @@ def test_snippet_badges_are_on_pages(site: Path) -> None:
     """Every code block that comes from a snippet carries its verification badges."""
     for topic in topic_ids():
         page = (site / topic / "index.html").read_text(encoding="utf-8")
-        assert page.count('class="kb-badges"') >= page.count("<!-- snippet:") > 0 or (
+        assert page.count("class=\"kb-badges\"") >= page.count("<!-- snippet:") > 0 or (
             "<!-- snippet:" not in page)

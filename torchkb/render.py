@@ -148,7 +148,7 @@ class PageWriter:
             else:
                 text, css = self.ui[f"{kind}_none"], "none"
             spans.append(f'<span class="kb-badge kb-{kind} kb-{css}">{text}</span>')
-        return '<p class="kb-badges">' + " ".join(spans) + "</p>"
+        return '<span class="kb-badges">' + " ".join(spans) + "</span>"
 
     def note_output(self, arg: str, section: Section) -> str:
         try:
@@ -287,9 +287,12 @@ def raw_note_page(lang: str, raw: Path) -> str:
     ])
 
 
-def claims_page(lang: str, claims: list[dict], sections_by_claim: dict[str, str]) -> str:
+def claims_page(lang: str, claims: list[dict], sections_by_claim: dict[str, str],
+                writer: PageWriter, topics: list[Topic]) -> str:
+    """The register, grouped by topic; each proof shows what verified it."""
     ui = UI[lang]
-    status_text = {"verified": "✅ " + ui["claim_verified"], "corrected": "⚠️ " + ui["claim_corrected"],
+    status_text = {"verified": "✅ " + ui["claim_verified"],
+                   "corrected": "⚠️ " + ui["claim_corrected"],
                    "not-checkable": "ℹ️ " + ui["claim_unchecked"]}
     lines = ["---", f"title: {_yaml_str(ui['claims_title'])}", "---", "", f"# {ui['claims_title']}",
              "", ui["claims_lead"], ""]
@@ -297,18 +300,24 @@ def claims_page(lang: str, claims: list[dict], sections_by_claim: dict[str, str]
     for claim in claims:
         counts[claim["status"]] = counts.get(claim["status"], 0) + 1
     lines += [" · ".join(f"{status_text.get(k, k)}: {v}" for k, v in sorted(counts.items())), ""]
-    for claim in claims:
-        cid = claim["id"]
-        text = claim["claim"].get(lang, claim["claim"]["zh"])
-        where = sections_by_claim.get(cid)
-        link = f" · [{ui['source']}]({where})" if where else ""
-        lines += [f'<a id="claim-{cid}"></a>', "",
-                  f"**{text}** — {status_text.get(claim['status'], claim['status'])}", "",
-                  f"{note_label(claim['note'])}:{claim.get('line', '')}{link}"
-                  + (f" · {ui['proof']}: `{claim['snippet']}`" if claim.get("snippet") else ""), ""]
-        explanation = (claim.get("explanation") or {}).get(lang, "").strip()
-        if explanation:
-            lines += [explanation, ""]
+    titles = {t.id: t.title[lang] for t in topics}
+    for topic_id in sorted({c["__file__"].stem for c in claims}, key=lambda t: (t not in titles,
+                           [x.id for x in topics].index(t) if t in titles else 0, t)):
+        lines += [f"## {titles.get(topic_id, topic_id)}", ""]
+        for claim in (c for c in claims if c["__file__"].stem == topic_id):
+            cid = claim["id"]
+            text = claim["claim"].get(lang, claim["claim"]["zh"])
+            where = sections_by_claim.get(cid)
+            link = f" · [{ui['source']}]({where})" if where else ""
+            lines += [f'<a id="claim-{cid}"></a>', "",
+                      f"**{text}** — {status_text.get(claim['status'], claim['status'])}", "",
+                      f"{note_label(claim['note'])}:{claim.get('line', '')}{link}", ""]
+            explanation = (claim.get("explanation") or {}).get(lang, "").strip()
+            if explanation:
+                lines += [explanation, ""]
+            snip = writer.snippets.get(str(claim.get("snippet", "")).rsplit(".", 1)[0])
+            if snip is not None:
+                lines += [f"{ui['proof']}: `{claim['snippet']}` {writer.badges(snip)}", ""]
     return "\n".join(lines)
 
 
@@ -331,7 +340,8 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
             if lang == "en" and not all("en" in s.text for s in topic.sections):
                 topic = _with_fallback(topic)
             files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
-        files[f"{lang}/claims.md"] = claims_page(lang, claims_list, sections_by_claim).encode()
+        files[f"{lang}/claims.md"] = claims_page(
+            lang, claims_list, sections_by_claim, writer, topics).encode()
         files[f"{lang}/tags.md"] = (
             f"---\ntitle: {_yaml_str(UI[lang]['tags_title'])}\n---\n\n"
             f"# {UI[lang]['tags_title']}\n\n<!-- material/tags -->\n"
