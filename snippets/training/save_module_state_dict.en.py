@@ -12,7 +12,7 @@ class Net(nn.Module):
 model = nn.DataParallel(Net())
 path_to_file = "net.pth"
 
-################## 更简单直接的方式 ##################
+################## the simpler, direct way ##################
 # Instead of deleting the “module.” string from all the state_dict keys, you can save your model with:
 
 torch.save(model.module.state_dict(), path_to_file)

@@ -1,0 +1,37 @@
+import torch
+import torch.nn as nn
+import torch.onnx
+
+
+# Hourglass2 / Residual 的小替身（笔记中没有给出定义），保持 Hourglass2(2, 32, 1, Residual) 的调用方式
+class Residual(nn.Module):
+    def __init__(self, ch):
+        super().__init__()
+        self.conv = nn.Sequential(nn.BatchNorm2d(ch), nn.ReLU(), nn.Conv2d(ch, ch, 3, padding=1))
+
+    def forward(self, x):
+        return x + self.conv(x)
+
+
+class Hourglass2(nn.Module):
+    def __init__(self, depth, nFeat, nModules, resModule):
+        super().__init__()
+        self.up = nn.Sequential(*[resModule(nFeat) for _ in range(nModules)])
+        self.low = nn.Sequential(nn.MaxPool2d(2), *[resModule(nFeat) for _ in range(nModules * depth)])
+        self.upsample = nn.Upsample(scale_factor=2)
+
+    def forward(self, x):
+        return self.up(x) + self.upsample(self.low(x))
+
+
+net = Hourglass2(2, 32, 1, Residual).eval()
+dummy_input = torch.randn(1, 32, 128, 128)  # 原文用 Variable(torch.randn(...))，今天直接用 Tensor
+# torch 2.9 起默认的导出器(dynamo=True)需要另外安装 onnxscript；dynamo=False 使用旧的 TorchScript 导出器（会给出弃用警告）
+torch.onnx.export(net, dummy_input, "model.onnx", dynamo=False)
+
+import onnx
+
+model = onnx.load("model.onnx")
+onnx.checker.check_model(model)
+print([node.op_type for node in model.graph.node])
+# 然后在命令行运行 netron model.onnx（pip install netron），在浏览器中查看网络结构

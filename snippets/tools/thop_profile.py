@@ -1,0 +1,22 @@
+import torch
+import torch.nn as nn
+from thop import profile
+from thop import clever_format
+
+# MyNetwork 的小替身；profile 需要的是模型实例，不是类
+MyNetwork = nn.Sequential(
+    nn.Conv2d(256, 64, kernel_size=1, bias=False),
+    nn.ReLU(),
+    nn.Conv2d(64, 64, kernel_size=3, padding=1, bias=False),
+)
+
+dummy_input = torch.randn(1, 256, 128, 128)
+flops, params = profile(MyNetwork, inputs=(dummy_input,), verbose=False)
+raw_flops = flops
+flops, params = clever_format([flops, params], "%.3f")
+print(flops, params)
+
+# thop 返回的 "flops" 其实是乘加次数(MACs)：卷积为 输出元素数 × 每个输出的乘加数，浮点运算数 FLOPs ≈ 2 × MACs
+macs = 64 * 128 * 128 * 256 * 1 * 1 + 64 * 128 * 128 * 64 * 3 * 3
+print(int(raw_flops), macs)
+assert int(raw_flops) == macs
