@@ -22,3 +22,10 @@ norm = torch.norm(torch.stack([x1 - t1, x2 - t2]))
 norm.backward()
 print(norm.item(), x1.grad, x2.grad)
 assert x1.grad == 0 and x2.grad == 0
+
+# the note's own form: .norm(dim=0) of the difference vector, same effect
+x1.grad = x2.grad = None
+norm = (torch.stack((x1, x2)) - torch.stack((t1, t2))).norm(dim=0)
+norm.backward()
+print(norm.item(), x1.grad, x2.grad)
+assert x1.grad == 0 and x2.grad == 0
