@@ -107,16 +107,14 @@ class PageWriter:
         code = path.read_text(encoding="utf-8")
         fence = "````" if "```" in code else "```"
         lang_tag = {"python": "python", "shell": "bash", "yaml": "yaml"}.get(snip.kind, "text")
-        marker = ""
-        if snip.kind == "python":
-            if snip.meta.get("needs") == "cuda" or snip.meta.get("packages"):
-                marker = "<!--pytest-codeblocks:skip-->\n"
-            elif snip.meta.get("expect_exception"):
-                marker = "<!--pytest-codeblocks:expect-exception-->\n"
+        shown = f"{snip.id.split('/')[0]}/{path.name}"
         out = [
             f'<a id="snippet-{snip.id.replace("/", "-")}"></a>',
-            f"<!-- snippet: {snip.id}{path.suffix if path == snip.path else '.en' + path.suffix} -->",
-            f'{marker}{fence}{lang_tag} title="{path.name.replace(".en.", ".")}"',
+            f"<!-- snippet: {shown} -->",
+            *self.codeblock_marks(snip, code),
+            f'<div class="kb-snippet-name"><code>snippets/{shown}</code></div>',
+            "",
+            f"{fence}{lang_tag}",
             code + ("" if code.endswith("\n") else "\n") + fence,
         ]
         recorded = snippet_store.load_output(snip.id)
@@ -124,7 +122,10 @@ class PageWriter:
             title = self.ui["raises"] if snip.meta.get("expect_exception") else self.ui["output"]
             o_fence = "````" if "```" in recorded else "```"
             body = recorded + ("" if recorded.endswith("\n") else "\n")
-            out += ["", f"<!-- output: {snip.id} -->", f'{o_fence}text title="{title}"',
+            check = self.output_is_checked(snip, code)
+            out += ["", f"<!-- output: {snip.id} -->",
+                    *(["<!--pytest-codeblocks:expected-output-->"] if check else []),
+                    f'<div class="kb-output-name">{title}</div>', "", f"{o_fence}text",
                     body + o_fence]
         for fig in snippet_store.figures(snip):
             rel = f"{FIGURE_DIR}/{snip.id.replace('/', '-')}-{fig.name.split('.', 1)[1]}"
@@ -132,6 +133,43 @@ class PageWriter:
             out += ["", f"![{snip.meta.get('title', {}).get(self.lang, fig.name)}]({rel})"]
         out += ["", self.badges(snip)]
         return "\n".join(out)
+
+    @staticmethod
+    def codeblock_marks(snip: snippet_store.Snippet, code: str) -> list[str]:
+        """pytest-codeblocks marks, so the page's code runs as shown (tests/ run it too)."""
+        meta = snip.meta
+        if snip.kind == "shell":
+            return ['<!--pytest.mark.skip(reason="shell snippet: run or syntax-checked by '
+                    'tests/test_snippets.py, never blindly from a page")-->']
+        if snip.kind != "python":
+            return []
+        marks = []
+        if meta.get("skip"):
+            marks.append(f"<!--pytest.mark.skip(reason={str(meta['skip'])!r})-->")
+        if meta.get("needs") == "cuda":
+            marks.append('<!--pytest.mark.skipif(not __import__("torch").cuda.is_available(), '
+                         'reason="needs CUDA")-->')
+        if meta.get("needs") == "cpu-only-build":
+            marks.append('<!--pytest.mark.skipif(__import__("torch").backends.cuda.is_built(), '
+                         'reason="needs a CPU-only torch build")-->')
+        if '__name__ == "__main__"' in code:
+            marks.append('<!--pytest.mark.skip(reason="main-guarded (DataLoader workers): '
+                         'run as __main__ by tests/test_snippets.py")-->')
+        for package in meta.get("packages") or []:
+            marks.append(f"<!--pytest-codeblocks:importorskip({package})-->")
+        if meta.get("expect_exception"):
+            # pytest-codeblocks re-raises every error as RuntimeError
+            marks.append('<!--pytest.mark.xfail(raises=RuntimeError, strict=True, '
+                         'reason="the snippet demonstrates an error")-->')
+        return marks
+
+    @staticmethod
+    def output_is_checked(snip: snippet_store.Snippet, code: str) -> bool:
+        """Whether pytest-codeblocks compares the page's output block with a fresh run."""
+        meta = snip.meta
+        return (snip.kind == "python" and meta.get("deterministic_output", True) is not False
+                and not meta.get("expect_exception") and meta.get("needs") == "cpu"
+                and not meta.get("skip") and '__name__ == "__main__"' not in code)
 
     def badges(self, snip: snippet_store.Snippet) -> str:
         code_sha = snippet_store.code_sha256(snip.path)
