@@ -109,10 +109,13 @@ def test_build_works_on_a_copy(tree: Path) -> None:
 
 def test_unclosed_fence(tree: Path) -> None:
     path = first_topic(tree)
-    n, line = body_line(path)
-    indent = line[: len(line) - len(line.lstrip())]
-    break_topic(tree, line + "\n", line + "\n" + indent + "```python\n" + indent + "x = 1\n")
-    assert_fails_cleanly(tree, f"{path.name}:")
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.strip() == "body: |")
+    end = next(i for i in range(start + 1, len(lines))
+               if lines[i].strip() and not lines[i].startswith("        "))
+    lines[end:end] = ["        ```python\n", "        x = 1\n"]  # a fence left open at the end
+    path.write_text("".join(lines), encoding="utf-8")
+    assert_fails_cleanly(tree, f"{path.name}:{end + 1}: section")
     assert_fails_cleanly(tree, "code fence is never closed")
 
 

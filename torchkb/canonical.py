@@ -107,6 +107,15 @@ _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _SCRIPT = re.compile(r"<\s*script\b", re.I)
 
 
+def _body_line(path: Path, from_line: int) -> int:
+    """Line of the `body:` key at or after from_line: body line n is file line this + n."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for n in range(from_line - 1, len(lines)):
+        if lines[n].lstrip().startswith("body:"):
+            return n + 1
+    return from_line
+
+
 def _check_body(body: str, path: Path, line: int, what: str) -> None:
     """Unclosed code fences and raw <script> never reach a page."""
     open_fence: tuple[str, int] | None = None
@@ -154,7 +163,8 @@ def load_topic(path: Path) -> Topic:
                 if not isinstance(part, dict) or not isinstance(part.get(key), str):
                     raise SourceError(path, p_line, f"section {section_id} {lang} needs `{key}`")
             text[lang] = {k: v for k, v in part.items() if k != "__line__"}
-            _check_body(text[lang]["body"], path, p_line, f"section {section_id} {lang}")
+            _check_body(text[lang]["body"], path, _body_line(path, p_line),
+                        f"section {section_id} {lang}")
         if "zh" not in text:
             raise SourceError(path, s_line, f"section {section_id} has no `zh` text")
         sources = _parse_sources(raw.get("sources"), path, s_line)

@@ -12,6 +12,7 @@ from pathlib import Path
 import torchkb
 from torchkb import snippets as snippet_store
 from torchkb.canonical import Section, Topic, load_list_files, load_topics
+from torchkb.error_index import error_index_page
 from torchkb.errors import SourceError
 
 UI = {
@@ -380,6 +381,7 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
             files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
         files[f"{lang}/claims.md"] = claims_page(
             lang, claims_list, sections_by_claim, writer, topics).encode()
+        files[f"{lang}/errors.md"] = error_index_page(lang).encode()
         files[f"{lang}/tags.md"] = (
             f"---\ntitle: {_yaml_str(UI[lang]['tags_title'])}\n---\n\n"
             f"# {UI[lang]['tags_title']}\n\n<!-- material/tags -->\n"

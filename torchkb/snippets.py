@@ -1,4 +1,4 @@
-"""Snippet discovery and metadata (provisional: the runner engineer owns and extends this).
+"""Snippet discovery and metadata: the files under snippets/ and their snippets.yml.
 
 API: load_all() -> list[Snippet]; output_path(s); load_output(id); load_verification();
 code_sha256(path); figures(s).
@@ -56,11 +56,9 @@ def output_path(snippet: Snippet) -> Path:
 
 
 def load_output(snippet_id: str) -> str | None:
-    for snip in load_all():
-        if snip.id == snippet_id:
-            path = output_path(snip)
-            return path.read_text(encoding="utf-8") if path.exists() else None
-    return None
+    """The recorded output of `<topic>/<name>`, or None before its first recorded run."""
+    path = torchkb.SNIPPETS / f"{snippet_id}.out"
+    return path.read_text(encoding="utf-8") if path.exists() else None
 
 
 def load_verification() -> dict:
