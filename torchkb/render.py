@@ -295,7 +295,8 @@ def _yaml_str(text: str) -> str:
 
 def home_page(lang: str, topics: list[Topic]) -> str:
     ui = UI[lang]
-    lines = ["---", f"title: {_yaml_str(ui['home_title'])}", "hide:", "  - navigation", "---", "",
+    lines = ["---", f"title: {_yaml_str(ui['home_title'])}", "hide:", "  - navigation",
+             "search:", "  exclude: true", "---", "",
              f"# {ui['home_title']}", "", ui["home_lead"], "", f"## {ui['topics']}", "",
              '<div class="grid cards" markdown>', ""]
     for topic in topics:
@@ -333,7 +334,9 @@ def claims_page(lang: str, claims: list[dict], sections_by_claim: dict[str, str]
     status_text = {"verified": "✅ " + ui["claim_verified"],
                    "corrected": "⚠️ " + ui["claim_corrected"],
                    "not-checkable": "ℹ️ " + ui["claim_unchecked"]}
-    lines = ["---", f"title: {_yaml_str(ui['claims_title'])}", "---", "", f"# {ui['claims_title']}",
+    # not in search: every claim is also shown, with its section, on the topic pages
+    lines = ["---", f"title: {_yaml_str(ui['claims_title'])}", "search:", "  exclude: true",
+             "---", "", f"# {ui['claims_title']}",
              "", ui["claims_lead"], ""]
     counts: dict[str, int] = {}
     for claim in claims:
@@ -383,7 +386,7 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
             lang, claims_list, sections_by_claim, writer, topics).encode()
         files[f"{lang}/errors.md"] = error_index_page(lang).encode()
         files[f"{lang}/tags.md"] = (
-            f"---\ntitle: {_yaml_str(UI[lang]['tags_title'])}\n---\n\n"
+            f"---\ntitle: {_yaml_str(UI[lang]['tags_title'])}\nsearch:\n  exclude: true\n---\n\n"
             f"# {UI[lang]['tags_title']}\n\n<!-- material/tags -->\n"
         ).encode()
         for raw in sorted((root / "notes" / "raw").glob("*.txt")):

@@ -1,0 +1,193 @@
+/* Search worker behind Material's search box (see README, "Search").
+ *
+ * Speaks Material's worker protocol (SETUP 0 -> READY 1, QUERY 2 -> RESULT 3) so the
+ * search box and result list stay Material's; what changes is the engine:
+ * - one index per language (search/kb-<lang>.json, written by torchkb/search_hooks.py),
+ *   so a reader's results stay in the reader's language;
+ * - the query is tokenised the way torchkb/search.py tokenised the index: Chinese typed
+ *   without spaces is segmented against the index's own jieba vocabulary, code names
+ *   match whole and by parts, pasted errors lose paths, line numbers and addresses;
+ * - BM25 scoring where a section must cover the query's distinctive terms (so the
+ *   section on 锁页内存 beats one merely dense in 内存) and verbatim phrases count.
+ * Every result is one section, shown with its page as a breadcrumb.
+ */
+"use strict"
+
+const LANG = new URL(self.location.href).searchParams.get("lang") || "zh"
+const HAN = /[\u3400-\u9fff]+/g
+const NAME = /[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*/g
+const WORD = /[a-z0-9]+/g
+const STOP = new Set(("a an and are as at be by can do does for from how i in is it of on or " +
+  "the this that to was what when why with you your 的 了 是 在 吗 呢 怎么 如何 什么 为什么 " +
+  "怎样 时 时候 会 要 和 与 及 一个").split(" "))
+const K1 = 1.2, B = 0.75, TITLE_WEIGHT = 3, MAX_RESULTS = 20
+
+let index = null
+let vocab = null
+let maxWord = 1
+let words = null  // per document: " word word ... " for phrase matching
+
+/* ---- tokenising: mirrors torchkb/search.py ------------------------------------- */
+
+function normaliseWord(w) {
+  if (w.length > 4 && w.endsWith("ies")) return w.slice(0, -3) + "y"
+  if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1)
+  return w
+}
+
+function nameParts(name) {
+  const parts = name.split(".")
+  const out = parts.map((_, i) => parts.slice(i).join("."))
+  for (const part of parts) out.push(...part.split("_").filter(Boolean))
+  return out
+}
+
+/* Fewest pieces from the index vocabulary (ties: longer first piece); then, like jieba's
+ * search mode, the vocabulary words inside each longer piece. */
+function segmentHan(run) {
+  const n = run.length
+  const cost = new Array(n + 1).fill(Infinity), next = new Array(n + 1)
+  cost[n] = 0
+  for (let i = n - 1; i >= 0; i--)
+    for (let len = Math.min(maxWord, n - i); len >= 1; len--) {
+      const piece = run.slice(i, i + len)
+      const c = vocab.has(piece) ? 1 : len === 1 ? 3 : Infinity
+      if (c + cost[i + len] < cost[i]) { cost[i] = c + cost[i + len]; next[i] = i + len }
+    }
+  const out = []
+  for (let i = 0; i < n; i = next[i]) {
+    const piece = run.slice(i, next[i])
+    if (!vocab.has(piece)) continue
+    out.push(piece)
+    for (let len = 2; len < piece.length; len++)
+      for (let j = 0; j + len <= piece.length; j++)
+        if (vocab.has(piece.slice(j, j + len))) out.push(piece.slice(j, j + len))
+  }
+  return out
+}
+
+/* Paths, line numbers, addresses and traceback boilerplate of a pasted error are noise */
+function clean(query) {
+  return query.toLowerCase()
+    .replace(/traceback \(most recent call last\):/g, " ")
+    .replace(/file "[^"]*", line \d+(, in [^\s]+)?/g, " ")
+    .replace(/(?:[a-z]:)?(?:[\\/][\w.\-]+)+\.(?:py|pyx|cu|cuh|cpp|cc|h|c|so)(?::\d+)*/g, " ")
+    .replace(/\b0x[0-9a-f]+\b/g, " ")
+}
+
+function queryTerms(text) {
+  const terms = []
+  for (const run of text.match(HAN) || []) terms.push(...segmentHan(run))
+  for (const name of text.match(NAME) || [])
+    if (name.includes(".") || name.includes("_")) terms.push(...nameParts(name))
+  for (const w of text.match(WORD) || []) terms.push(normaliseWord(w))
+  return [...new Set(terms)].filter(t => !STOP.has(t))
+}
+
+/* ---- scoring ------------------------------------------------------------------- */
+
+function wordsOf(text) {
+  return " " + text.toLowerCase().replace(/[^a-z0-9\u3400-\u9fff]+/g, " ").trim() + " "
+}
+
+/* Share of the query's 4-word windows (or Chinese runs of 3+ characters) that occur
+ * verbatim in a document: what makes a pasted error message land on its section. */
+function phrases(text) {
+  const ws = wordsOf(text).trim().split(" ").filter(w => w && !/^[\u3400-\u9fff]/.test(w))
+  const out = []
+  for (let i = 0; i + 4 <= ws.length; i++) out.push(" " + ws.slice(i, i + 4).join(" ") + " ")
+  for (const run of text.match(HAN) || []) if (run.length >= 3) out.push(run)
+  return out
+}
+
+function idf(df) {
+  return Math.log(1 + (index.N - df + 0.5) / (df + 0.5))
+}
+
+function search(raw) {
+  const query = clean(raw.slice(0, 2000))
+  const terms = queryTerms(query)
+  if (!terms.length) return { items: [] }
+  const scores = new Map(), covered = new Map()
+  let total = 0
+  for (const term of terms) {
+    const postings = index.terms[term]
+    if (!postings) continue  // a word no document has: don't let it sink every result
+    const w = idf(postings.length)
+    total += w
+    for (const [d, head, body] of postings) {
+      const tf = body + TITLE_WEIGHT * head
+      const norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * index.docs[d].n / index.avg))
+      scores.set(d, (scores.get(d) || 0) + w * norm)
+      covered.set(d, (covered.get(d) || 0) + w)
+    }
+  }
+  const wanted = phrases(query)
+  const ranked = []
+  for (const [d, score] of scores) {
+    const coverage = covered.get(d) / total
+    let found = 0
+    for (const p of wanted) if ((/^ /.test(p) ? words[d] : index.docs[d].x).includes(p)) found++
+    const phrase = wanted.length ? found / wanted.length : 0
+    ranked.push([d, score * (0.1 + coverage * coverage) * (1 + 2 * phrase)])
+  }
+  ranked.sort((a, b) => b[1] - a[1])
+  const matched = Object.fromEntries(terms.map(t => [t, t in index.terms]))
+  return { items: ranked.slice(0, MAX_RESULTS).map(([d, s]) => group(index.docs[d], s, matched)) }
+}
+
+/* ---- results in Material's shape ------------------------------------------------ */
+
+function escapeHTML(text) {
+  return text.replace(/[&<>"']/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;",
+    "\"": "&quot;", "'": "&#39;" })[c])
+}
+
+function teaser(text, terms) {
+  const lower = text.toLowerCase()
+  const hits = terms.filter(t => t.length > 1).map(t => lower.indexOf(t)).filter(i => i >= 0)
+  const at = hits.length ? Math.max(0, Math.min(...hits) - 60) : 0
+  let out = escapeHTML((at ? "… " : "") + text.slice(at, at + 220) +
+    (text.length > at + 220 ? " …" : ""))
+  const marks = terms.filter(t => t.length > 1).map(t => escapeHTML(t)
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).sort((a, b) => b.length - a.length)
+  if (marks.length) out = out.replace(new RegExp(marks.join("|"), "gi"), m => `<mark>${m}</mark>`)
+  return out
+}
+
+/* One section per result: Material renders the last item of a group as its header (the
+ * page › section breadcrumb) and the others, at or above the first's score, with text. */
+function group(doc, score, terms) {
+  const words = Object.keys(terms).filter(t => terms[t])
+  const body = { location: doc.l, title: escapeHTML(doc.t), text: teaser(doc.x, words),
+    score, terms }
+  if (!doc.l.includes("#")) return [body]
+  const crumb = doc.p ? `${escapeHTML(doc.p)} › ${escapeHTML(doc.t)}` : escapeHTML(doc.t)
+  return [body, { location: doc.l, title: crumb, text: "", score, terms }]
+}
+
+/* ---- protocol ------------------------------------------------------------------ */
+
+async function setup() {
+  const url = new URL(`../../search/kb-${LANG}.json`, self.location.href)
+  index = await (await fetch(url)).json()
+  vocab = new Set(Object.keys(index.terms).filter(t => /^[\u3400-\u9fff]+$/.test(t)))
+  for (const t of vocab) maxWord = Math.max(maxWord, t.length)
+  words = index.docs.map(d => wordsOf(d.x))
+}
+
+addEventListener("message", async ev => {
+  const message = ev.data
+  if (message.type === 0) {
+    await setup()
+    postMessage({ type: 1 })
+  } else if (message.type === 2) {
+    let data = { items: [] }
+    try {
+      data = search(String(message.data))
+    } catch (err) {
+      console.warn("search failed:", err)
+    }
+    postMessage({ type: 3, data })
+  }
+})

@@ -1,0 +1,159 @@
+"""Search tuning: one tokenizer for the index (here, at build time) and for queries (the
+browser worker theme/assets/javascripts/kb-search-worker.js mirrors `query_terms`).
+
+Chinese is segmented with jieba plus a domain dictionary; code names are indexed whole
+and by their parts (`torch.cuda.memory_allocated` -> `memory_allocated`, `memory`, ...);
+English words get a light, symmetric suffix normalisation instead of lunr's stemmer.
+The index is per language, so a reader's results stay in the reader's language.
+"""
+
+import html
+import json
+import math
+import re
+from collections import Counter
+from pathlib import Path
+
+import jieba
+
+import torchkb
+
+USER_DICT = torchkb.NOTES / "search" / "userdict.txt"
+GLOSSARY = torchkb.NOTES / "search" / "glossary.txt"
+
+_TAG = re.compile(r"<[^>]+>")
+_HAN = re.compile(r"[\u3400-\u9fff]+")
+# identifiers, dotted names and calls: torch.cuda.memory_allocated(), x.grad, __getitem__
+_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
+_WORD = re.compile(r"[a-z0-9]+")
+_jieba_ready = False
+
+
+def normalise_word(word: str) -> str:
+    """Tiny suffix folding, mirrored in the worker: tensors->tensor, copies->copy."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def name_parts(name: str) -> list[str]:
+    """A code name, its dotted suffixes, and its parts: what a reader may type of it."""
+    parts = name.split(".")
+    out = [".".join(parts[i:]) for i in range(len(parts))]
+    for part in parts:
+        out += [p for p in part.split("_") if p]
+    return out
+
+
+def _segment_han(run: str) -> list[str]:
+    global _jieba_ready
+    if not _jieba_ready:
+        jieba.setLogLevel(60)
+        if USER_DICT.exists():
+            jieba.load_userdict(str(USER_DICT))
+        _jieba_ready = True
+    return [w for w in jieba.cut_for_search(run) if w.strip()]
+
+
+def tokens(text: str) -> list[str]:
+    """Index tokens of a text (lowercased): Chinese words, code names and their parts,
+    English words."""
+    text = text.lower()
+    out: list[str] = []
+    for run in _HAN.findall(text):
+        out += _segment_han(run)
+    for name in _NAME.findall(text):
+        if "." in name or "_" in name:
+            out += name_parts(name)
+    out += [normalise_word(w) for w in _WORD.findall(text)]
+    return out
+
+
+def plain(text: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(_TAG.sub(" ", text))).strip()
+
+
+def build_index(docs: list[dict]) -> dict:
+    """Inverted index for one language: BM25 statistics, titles and plain text (teasers,
+    phrase matches for pasted errors)."""
+    pages = {d["location"]: plain(d.get("title", "")) for d in docs if "#" not in d["location"]}
+    entries, postings = [], {}
+    for doc in docs:
+        title = plain(doc.get("title", ""))
+        text = plain(doc.get("text", ""))
+        if not title and not text:
+            continue
+        page = pages.get(doc["location"].split("#")[0], "")
+        n = len(entries)
+        body = Counter(tokens(text))
+        head = Counter(tokens(title))
+        for term in set(body) | set(head):
+            postings.setdefault(term, []).append([n, head[term], body[term]])
+        entries.append({"l": doc["location"], "t": title, "p": page if page != title else "",
+                        "x": text, "n": sum(body.values()) + sum(head.values())})
+    avg = sum(e["n"] for e in entries) / max(len(entries), 1)
+    return {"docs": entries, "terms": dict(sorted(postings.items())), "avg": round(avg, 2),
+            "N": len(entries)}
+
+
+def split_by_language(docs: list[dict], prefixes: dict[str, str]) -> dict[str, list[dict]]:
+    """Material's one index of both languages -> one list per language, by URL prefix."""
+    out: dict[str, list[dict]] = {lang: [] for lang in prefixes}
+    longest_first = sorted(prefixes.items(), key=lambda kv: -len(kv[1]))
+    for doc in docs:
+        for lang, prefix in longest_first:
+            if doc["location"].startswith(prefix):
+                out[lang].append(doc)
+                break
+    return out
+
+
+def write_indexes(site: Path, prefixes: dict[str, str]) -> dict[str, Path]:
+    """Read Material's search_index.json and write search/kb-<lang>.json beside it, for
+    each language it holds documents of (static-i18n builds the languages one by one)."""
+    data = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    written = {}
+    for lang, docs in split_by_language(data["docs"], prefixes).items():
+        if docs:
+            path = site / "search" / f"kb-{lang}.json"
+            path.write_text(json.dumps(build_index(docs), ensure_ascii=False,
+                                       separators=(",", ":")), encoding="utf-8")
+            written[lang] = path
+    return written
+
+
+def drop_material_documents(site: Path) -> None:
+    """The worker loads its own language's index; Material's copy of every document in
+    both languages need not be downloaded too."""
+    source = site / "search" / "search_index.json"
+    data = json.loads(source.read_text(encoding="utf-8"))
+    data["docs"] = []
+    source.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
+def idf(df: int, n: int) -> float:
+    return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+
+def build_user_dict(root: Path = torchkb.ROOT) -> Path:
+    """jieba user dictionary: the hand-kept glossary plus every topic tag, section-title
+    term in backticks or bold, sorted, so jieba keeps domain terms whole."""
+    from torchkb.canonical import load_topics
+
+    terms: set[str] = set()
+    glossary = root / "notes" / "search" / "glossary.txt"
+    if glossary.exists():
+        terms |= {line.split()[0] for line in glossary.read_text(encoding="utf-8").splitlines()
+                  if line.strip() and not line.startswith("#")}
+    for topic in load_topics(root / "notes" / "topics"):
+        terms |= {t for t in topic.tags.get("zh", []) if _HAN.search(t) and " " not in t}
+        for section in topic.sections:
+            body = section.text["zh"]["body"]
+            terms |= {m for m in re.findall(r"\*\*([^*\n]{2,12})\*\*", body)
+                      if _HAN.fullmatch(m)}
+    path = root / "notes" / "search" / "userdict.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(f"{t} 50000\n" for t in sorted(terms)), encoding="utf-8")
+    return path
