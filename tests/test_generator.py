@@ -70,7 +70,8 @@ def run_cli(root: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in folder.rglob("*") if p.is_file()}
 
 
 def first_topic(root: Path) -> Path:

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from builtsite import site_dir
 
 import torchkb
-from builtsite import site_dir
 
 
 @pytest.fixture(scope="session")

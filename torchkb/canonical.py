@@ -183,7 +183,8 @@ def load_topics(topics_dir: Path) -> list[Topic]:
                 raise SourceError(
                     section.path,
                     section.line,
-                    f"duplicate section id {section.id!r} (first at {first.path.name}:{first.line})",
+                    f"duplicate section id {section.id!r} "
+                    f"(first at {first.path.name}:{first.line})",
                 )
             seen[section.id] = section
     return sorted(topics, key=lambda t: (t.order, t.id))

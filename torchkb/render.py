@@ -201,7 +201,8 @@ class PageWriter:
             raise SourceError(section.path, section.line, f"@note-output: no raw note {stem}")
         lines = raw.read_text(encoding="utf-8").splitlines()[a - 1 : b]
         title = self.ui["note_output"].format(note=note_label(stem), a=a, b=b)
-        block = "\n".join("    " + line if line.strip() else "" for line in ["```text", *lines, "```"])
+        block = "\n".join("    " + line if line.strip() else ""
+                          for line in ["```text", *lines, "```"])
         return f"<!-- note-output: {stem} {a}-{b} -->\n??? quote \"{title}\"\n\n{block}"
 
     def claim(self, claim_id: str, section: Section) -> str:
@@ -404,7 +405,8 @@ def _with_fallback(topic: Topic) -> Topic:
         text = dict(s.text)
         text.setdefault("en", s.text["zh"])
         sections.append(Section(s.id, s.topic, s.sources, text, s.path, s.line))
-    return Topic(topic.id, topic.order, topic.title, topic.summary, topic.tags, sections, topic.path)
+    return Topic(topic.id, topic.order, topic.title, topic.summary, topic.tags, sections,
+                 topic.path)
 
 
 def _reposts(root: Path) -> dict[str, str]:
