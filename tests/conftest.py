@@ -25,6 +25,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="record each snippet's output into its .out file")
     group.addoption("--record-verification", action="store_true",
                     help="write verification/<cpu|gpu>.json from this run")
+    group.addoption("--shard", default=None, metavar="I/N",
+                    help="run only the I-th of N shares of the snippets (GPU matrix jobs)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    shard = config.getoption("shard")
+    if shard:
+        index, count = (int(x) for x in shard.split("/"))
+        kept = [item for n, item in enumerate(sorted(items, key=lambda i: i.nodeid))
+                if n % count == index]
+        config.hook.pytest_deselected(items=[i for i in items if i not in kept])
+        items[:] = kept
 
 
 def pytest_configure(config: pytest.Config) -> None:
