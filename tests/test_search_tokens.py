@@ -1,0 +1,78 @@
+"""The browser worker tokenises queries the way torchkb/search.py tokenised the index."""
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from torchkb.search import build_index, name_parts, tokens
+
+WORKER = Path(__file__).resolve().parent.parent / "theme/assets/javascripts/kb-search-worker.js"
+# the worker drops these query words (the index keeps them: BM25's idf makes them cheap)
+_STOP_SRC = WORKER.read_text(encoding="utf-8").split("const STOP = new Set((", 1)[1]
+STOP = set("".join(re.findall(r'"([^"]*)"', _STOP_SRC.split(").split", 1)[0])).split())
+
+
+def js_query_terms(queries: list[str], vocab: list[str]) -> list[list[str]]:
+    """Run the worker's queryTerms() in node, with the given Chinese vocabulary."""
+    script = f"""
+const vm = require("vm"), fs = require("fs")
+const ctx = vm.createContext({{ self: {{ location: {{ href: "http://x/w.js?lang=zh" }} }},
+  addEventListener() {{}}, URL, console }})
+vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
+vm.runInContext(`vocab = new Set(${{JSON.stringify({json.dumps(vocab)})}});
+  for (const t of vocab) maxWord = Math.max(maxWord, t.length)`, ctx)
+const out = {json.dumps(queries)}.map(q => vm.runInContext(
+  `queryTerms(clean(${{JSON.stringify(q)}}))`, ctx))
+console.log(JSON.stringify(out))
+"""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    result = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_code_names_match_whole_and_by_parts() -> None:
+    assert name_parts("torch.cuda.memory_allocated") == [
+        "torch.cuda.memory_allocated", "cuda.memory_allocated", "memory_allocated",
+        "torch", "cuda", "memory", "allocated"]
+    index_tokens = set(tokens("用 torch.cuda.memory_allocated() 查看"))
+    assert {"memory_allocated", "torch.cuda.memory_allocated", "memory"} <= index_tokens
+
+
+def test_worker_and_index_agree_on_english_and_code() -> None:
+    samples = ["torch.cuda.empty_cache() frees cached blocks",
+               "RuntimeError: view size is not compatible with input tensor's size",
+               "pin_memory=True copies tensors faster", "cudnn.benchmark"]
+    for sample, js in zip(samples, js_query_terms(samples, []), strict=True):
+        assert set(js) == set(tokens(sample)) - STOP, sample
+
+
+def test_worker_segments_chinese_with_the_index_vocabulary() -> None:
+    text = "锁页内存存放的内容在任何情况下都不会与主机的虚拟内存进行交换"
+    vocab = sorted({t for t in tokens(text) if all("\u3400" <= c <= "\u9fff" for c in t)})
+    [terms] = js_query_terms(["锁页内存"], vocab)
+    assert "锁页内存" in terms or {"锁页", "内存"} <= set(terms)
+    assert set(terms) <= set(vocab)
+
+
+def test_pasted_error_noise_is_dropped() -> None:
+    paste = ('Traceback (most recent call last):\n  File "/home/u/train.py", line 42, in <module>\n'
+             "    y.backward()\nRuntimeError: grad can be implicitly created only for scalar outputs")
+    [terms] = js_query_terms([paste], [])
+    assert "home" not in terms and "42" not in terms and "train" not in terms
+    assert {"grad", "implicitly", "scalar", "backward"} <= set(terms)
+
+
+def test_index_keeps_statistics_per_section() -> None:
+    index = build_index([
+        {"location": "p/", "title": "Page", "text": "intro"},
+        {"location": "p/#a", "title": "pin_memory 锁页内存", "text": "DataLoader(pin_memory=True)"},
+    ])
+    assert index["N"] == 2 and index["docs"][1]["p"] == "Page"
+    assert [1, 1, 1] in index["terms"]["pin_memory"]  # doc 1: once in title, once in text
