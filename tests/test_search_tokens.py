@@ -62,8 +62,9 @@ def test_worker_segments_chinese_with_the_index_vocabulary() -> None:
 
 
 def test_pasted_error_noise_is_dropped() -> None:
-    paste = ('Traceback (most recent call last):\n  File "/home/u/train.py", line 42, in <module>\n'
-             "    y.backward()\nRuntimeError: grad can be implicitly created only for scalar outputs")
+    paste = ('Traceback (most recent call last):\n'
+             '  File "/home/u/train.py", line 42, in <module>\n    y.backward()\n'
+             "RuntimeError: grad can be implicitly created only for scalar outputs")
     [terms] = js_query_terms([paste], [])
     assert "home" not in terms and "42" not in terms and "train" not in terms
     assert {"grad", "implicitly", "scalar", "backward"} <= set(terms)
