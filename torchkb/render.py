@@ -14,6 +14,7 @@ from torchkb import snippets as snippet_store
 from torchkb.canonical import Section, Topic, load_list_files, load_topics
 from torchkb.error_index import error_index_page
 from torchkb.errors import SourceError
+from torchkb.notebooks import topic_notebooks
 
 UI = {
     "zh": {
@@ -45,6 +46,7 @@ UI = {
         "claims_cols": "| 论断 | 来源 | 状态 | 证明片段 |",
         "tags_title": "标签",
         "errors_title": "错误信息索引",
+        "notebook": "[:material-notebook-outline: 本页的 Jupyter Notebook（可下载运行）]({href})",
     },
     "en": {
         "source": "Source",
@@ -79,6 +81,8 @@ UI = {
         "claims_cols": "| Claim | Source | Status | Proof snippet |",
         "tags_title": "Tags",
         "errors_title": "Error message index",
+        "notebook": "[:material-notebook-outline: This page as a Jupyter notebook "
+                    "(download and run)]({href})",
     },
 }
 FIGURE_DIR = "assets/figures"
@@ -187,7 +191,7 @@ class PageWriter:
             else:
                 text, css = self.ui[f"{kind}_none"], "none"
             spans.append(f'<span class="kb-badge kb-{kind} kb-{css}">{text}</span>')
-        return '<span class="kb-badges">' + " ".join(spans) + "</span>"
+        return '<span class="kb-badges" data-search-exclude>' + " ".join(spans) + "</span>"
 
     def note_output(self, arg: str, section: Section) -> str:
         try:
@@ -259,7 +263,9 @@ class PageWriter:
             if src.note in self.repost:
                 text += f" ({self.ui['repost']} <{self.repost[src.note]}>)"
             parts.append(text)
-        return f'{self.ui["source"]}: ' + "; ".join(parts) + "\n{: .kb-provenance }"
+        # provenance is for readers, not for search: keep it out of the index
+        return (f'{self.ui["source"]}: ' + "; ".join(parts)
+                + "\n{: .kb-provenance data-search-exclude }")
 
     def topic_page(self, topic: Topic) -> str:
         lang = self.lang
@@ -271,6 +277,7 @@ class PageWriter:
         head += ["---", "", f"# {topic.title[lang]}", ""]
         if topic.summary.get(lang):
             head += [topic.summary[lang], ""]
+        head += [self.ui["notebook"].format(href=f"notebooks/{topic.id}.ipynb"), ""]
         parts = ["\n".join(head)]
         self.page_snippets = {
             arg.rsplit(".", 1)[0] for s in topic.sections for kind, arg in s.directives(lang)
@@ -383,6 +390,7 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
             if lang == "en" and not all("en" in s.text for s in topic.sections):
                 topic = _with_fallback(topic)
             files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
+        files.update(topic_notebooks(topics, lang))
         files[f"{lang}/claims.md"] = claims_page(
             lang, claims_list, sections_by_claim, writer, topics).encode()
         files[f"{lang}/errors.md"] = error_index_page(lang).encode()

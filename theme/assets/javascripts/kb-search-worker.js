@@ -129,7 +129,9 @@ function search(raw) {
     let found = 0
     for (const p of wanted) if ((/^ /.test(p) ? words[d] : index.docs[d].x).includes(p)) found++
     const phrase = wanted.length ? found / wanted.length : 0
-    ranked.push([d, score * (0.1 + coverage * coverage) * (1 + 2 * phrase)])
+    // a page's intro only summarises its sections: let the section itself win
+    const intro = index.docs[d].l.includes("#") ? 1 : 0.6
+    ranked.push([d, intro * score * (0.1 + coverage * coverage) * (1 + 2 * phrase)])
   }
   ranked.sort((a, b) => b[1] - a[1])
   const matched = Object.fromEntries(terms.map(t => [t, t in index.terms]))
@@ -145,14 +147,20 @@ function escapeHTML(text) {
 
 function teaser(text, terms) {
   const lower = text.toLowerCase()
-  const hits = terms.filter(t => t.length > 1).map(t => lower.indexOf(t)).filter(i => i >= 0)
+  const words = terms.filter(t => t.length > 1)
+  const hits = words.map(t => lower.indexOf(t)).filter(i => i >= 0)
   const at = hits.length ? Math.max(0, Math.min(...hits) - 60) : 0
-  let out = escapeHTML((at ? "… " : "") + text.slice(at, at + 220) +
-    (text.length > at + 220 ? " …" : ""))
-  const marks = terms.filter(t => t.length > 1).map(t => escapeHTML(t)
-    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).sort((a, b) => b.length - a.length)
-  if (marks.length) out = out.replace(new RegExp(marks.join("|"), "gi"), m => `<mark>${m}</mark>`)
-  return out
+  const shown = (at ? "… " : "") + text.slice(at, at + 220) + (text.length > at + 220 ? " …" : "")
+  if (!words.length) return escapeHTML(shown)
+  // mark the raw text, then escape each piece: marking escaped text would cut `&lt;` apart
+  const re = new RegExp(words.map(w => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .sort((a, b) => b.length - a.length).join("|"), "gi")
+  let out = "", last = 0
+  for (const m of shown.matchAll(re)) {
+    out += escapeHTML(shown.slice(last, m.index)) + `<mark>${escapeHTML(m[0])}</mark>`
+    last = m.index + m[0].length
+  }
+  return out + escapeHTML(shown.slice(last))
 }
 
 /* One section per result: Material renders the last item of a group as its header (the

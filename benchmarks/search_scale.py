@@ -1,0 +1,158 @@
+"""Search at 100x today's content: build time, index bytes, time to first result, latency.
+
+Copies every topic page of docs/zh and docs/en COPIES times (distinct page names and section
+ids, headings and a token per copy mutated), writes a nav-less mkdocs.yml derived from the
+project's, builds it, then measures in headless Chromium per language:
+  - the search files the engine loads (name and bytes, as fetched by the browser),
+  - time to first result: page load start -> first results rendered for a query,
+  - per-query latency (in page: input event -> results) over 20 queries: median / p95.
+Prints numbers, asserts nothing.
+
+usage: python benchmarks/search_scale.py [--copies 100] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from builtsite import CHROMIUM_ARGS, serve  # noqa: E402
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from search_harness import PLACEHOLDERS, PREFIXES, SearchBox, load_queries, percentile  # noqa: E402
+
+LANGS = ("zh", "en")
+SKIP = {"index.md", "tags.md", "claims.md"}  # home, tag index, claim list: not topic content
+HEADING = re.compile(r"^(#{1,6} )(.*?)(\s*\{#([^}]+)\})?\s*$", re.M)
+
+
+def mutate(text: str, page: str, i: int) -> str:
+    """Copy i of a page: headings and ids made distinct, links kept inside copy i."""
+    def heading(m: re.Match) -> str:
+        sid = f" {{#{m.group(4)}-c{i}}}" if m.group(4) else ""
+        return f"{m.group(1)}{m.group(2)} (c{i}){sid}"
+    text = HEADING.sub(heading, text)
+    # links between topic pages point at the same copy
+    text = re.sub(r"\]\((\w+)\.md#([\w-]+)\)", lambda m: f"]({m.group(1)}-c{i}.md#{m.group(2)}-c{i})"
+                  if m.group(1) + ".md" not in SKIP else m.group(0), text)
+    return text.replace("---\n\n", f"---\n\nkbcopy{i} {page}\n\n", 1)
+
+
+def make_corpus(dest: Path, copies: int) -> int:
+    docs = dest / "docs"
+    n = 0
+    for lang in LANGS:
+        src = ROOT / "docs" / lang
+        shutil.copytree(src, docs / lang, ignore=shutil.ignore_patterns("*.md"))
+        for extra in ("index.md", "tags.md"):
+            shutil.copy(src / extra, docs / lang / extra)
+        shutil.copytree(src / "raw", docs / lang / "raw", dirs_exist_ok=True)
+        for page in sorted(src.glob("*.md")):
+            if page.name in SKIP:
+                continue
+            text = page.read_text(encoding="utf-8")
+            for i in range(copies):
+                name = page.name if i == 0 else f"{page.stem}-c{i}.md"
+                (docs / lang / name).write_text(text if i == 0 else mutate(text, page.stem, i),
+                                                encoding="utf-8")
+                n += 1
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = re.sub(r"^nav:\n(?:[ \t]+.*\n|\n)*", "", config, flags=re.M)  # nav-less
+    config = config.replace("strict: true", "strict: false")
+    for rel in ("theme", "torchkb/search_hooks.py", "notes/search/userdict.txt"):
+        config = re.sub(rf"(:\s*|-\s+){re.escape(rel)}\b", rf"\g<1>{ROOT / rel}", config)
+    (dest / "mkdocs.yml").write_text(config, encoding="utf-8")
+    return n
+
+
+def build(dest: Path) -> float:
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(dest / "site")],
+                   cwd=dest, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                   env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore"})
+    return time.perf_counter() - t0
+
+
+def first_result(browser: Browser, url: str, query: str) -> tuple[float, dict[str, int]]:
+    """Fresh page: ms from navigation start to first results; the search files it fetched."""
+    ctx = browser.new_context()  # empty cache, as a first visit
+    pg = ctx.new_page()
+    loaded: dict[str, int] = {}
+
+    def on_response(r) -> None:
+        path = r.url.split("?")[0]
+        if "/search/" in path or "search" in path.rsplit("/", 1)[-1]:
+            try:
+                loaded[path.split("127.0.0.1", 1)[-1].split("/", 1)[-1]] = len(r.body())
+            except Exception:  # redirects and the like carry no body
+                pass
+
+    pg.on("response", on_response)
+    t0 = time.perf_counter()
+    pg.goto(url, wait_until="domcontentloaded")
+    box = pg.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    box.dispatch_event("keyup")
+    pg.wait_for_function("""(ph) => { const m = document.querySelector('.md-search-result__meta');
+        return m && !new RegExp(ph, 'i').test(m.innerText)
+            && document.querySelector('.md-search-result__item') }""",
+                         arg=PLACEHOLDERS.pattern, timeout=120000)
+    ms = (time.perf_counter() - t0) * 1000
+    pg.wait_for_timeout(500)  # let late fetches report their sizes
+    ctx.close()
+    return ms, loaded
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--copies", type=int, default=100)
+    ap.add_argument("--keep", type=Path, help="build here and keep it (default: a temp dir)")
+    a = ap.parse_args()
+    tmp = a.keep or Path(tempfile.mkdtemp(prefix="kb-scale-"))
+    try:
+        t0 = time.perf_counter()
+        pages = make_corpus(tmp, a.copies)
+        size = sum(f.stat().st_size for f in (tmp / "docs").rglob("*.md"))
+        print(f"corpus: {pages} topic pages ({a.copies} copies x {pages // a.copies}), "
+              f"{size / 1e6:.1f} MB of Markdown, written in {time.perf_counter() - t0:.1f} s")
+        print(f"build: {build(tmp):.1f} s")
+        site = tmp / "site"
+        for f in sorted((site / "search").rglob("*")) if (site / "search").exists() else []:
+            if f.is_file():
+                print(f"  site/{f.relative_to(site)}: {f.stat().st_size / 1e6:.2f} MB")
+        queries = load_queries(ROOT / "tests" / "search_queries.tsv")
+        with serve(site) as url, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            for lang in LANGS:
+                qs = [q for q in queries if q.lang == lang][::3][:20]
+                ms, loaded = first_result(browser, url + PREFIXES[lang], qs[0].text)
+                total = sum(loaded.values())
+                print(f"[{lang}] time to first result: {ms:.0f} ms; search files loaded "
+                      f"{total / 1e6:.2f} MB: " + ", ".join(f"{k} {v / 1e6:.2f} MB"
+                                                             for k, v in sorted(loaded.items())))
+                box = SearchBox(browser, url, lang)
+                box.search(qs[0].text)  # index loaded
+                lat = [box.search(q.text)[1] for q in qs]
+                print(f"[{lang}] per-query latency over {len(lat)} queries: median "
+                      f"{statistics.median(lat):.0f} ms, p95 {percentile(lat, 95):.0f} ms, "
+                      f"max {max(lat):.0f} ms")
+                box.page.close()
+            browser.close()
+    finally:
+        if a.keep is None:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,186 @@
+"""Topic notebooks: generated deterministically, with the recorded outputs, and they run.
+
+Every notebook is executed top to bottom (nbclient) in one Jupyter kernel per xdist worker
+(torch is imported once per worker, not once per notebook; the namespace is reset between
+notebooks). CUDA cells are skipped through their `skip-execution` tag unless CUDA exists.
+Each executed cell's stdout (and expected error) must equal the snippet's recorded `.out`.
+"""
+
+import copy
+import importlib.util
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import nbformat
+import pytest
+import torch
+from jupyter_client.manager import KernelManager
+from nbclient import NotebookClient
+from snippet_runner import comparable, normalise
+
+import torchkb
+from torchkb import snippets as store
+from torchkb.canonical import load_topics
+from torchkb.notebooks import split_recorded, topic_notebooks
+
+TOPICS = load_topics(torchkb.TOPICS)
+SNIPPETS = {s.id: s for s in store.load_all()}
+NOTEBOOKS = {rel: data for lang in torchkb.LANGS for rel, data in
+             topic_notebooks(TOPICS, lang).items()}
+# reset between notebooks: names, the previous notebook's seed hook, the working directory
+RESET = """get_ipython().events.callbacks["pre_run_cell"][:] = [
+    cb for cb in get_ipython().events.callbacks["pre_run_cell"]
+    if getattr(cb, "__name__", "") != "_reset_state"]
+%reset -f
+import os
+os.chdir({cwd!r})"""
+
+
+def cells(nb: nbformat.NotebookNode) -> Iterator[tuple[nbformat.NotebookNode, store.Snippet]]:
+    for cell in nb.cells:
+        sid = cell.get("metadata", {}).get("torchkb", {}).get("snippet")
+        if cell.cell_type == "code" and sid:
+            yield cell, SNIPPETS[sid]
+
+
+def unqualified(exception_text: str) -> str:
+    """`torch.AcceleratorError: x` (traceback's spelling) -> `AcceleratorError: x` (the
+    kernel's ename)."""
+    return re.sub(r"^(?:[A-Za-z_]\w*\.)+(?=\w+(:|$))", "", exception_text)
+
+
+def as_recorded(cell: nbformat.NotebookNode) -> str:
+    """A cell's outputs as the snippet runner records them: stdout, then the exception."""
+    text = "".join(o.text for o in cell.outputs
+                   if o.output_type == "stream" and o.name == "stdout")
+    for o in cell.outputs:
+        if o.output_type == "error":
+            text += f"{o.ename}: {o.evalue}\n" if o.evalue else f"{o.ename}\n"
+    return text
+
+
+def expected(snip: store.Snippet) -> str:
+    stdout, error = split_recorded(store.load_output(snip.id) or "",
+                                   bool(snip.meta.get("expect_exception")))
+    return stdout + unqualified(error)
+
+
+# -- the generator (no kernel) ---------------------------------------------------------
+def test_notebooks_are_deterministic_and_valid() -> None:
+    again = {rel: data for lang in torchkb.LANGS for rel, data in
+             topic_notebooks(TOPICS, lang).items()}
+    assert again == NOTEBOOKS
+    assert sorted(NOTEBOOKS) == sorted(f"{lang}/notebooks/{t.id}.ipynb"
+                                       for lang in torchkb.LANGS for t in TOPICS)
+    for rel, data in NOTEBOOKS.items():
+        nb = nbformat.reads(data.decode(), as_version=4)
+        nbformat.validate(nb)
+        assert b"execution_count\": null" in data or b"execution_count" not in data, rel
+        assert json.loads(data) == json.loads(json.dumps(json.loads(data), sort_keys=True))
+
+
+@pytest.mark.parametrize("rel", sorted(NOTEBOOKS))
+def test_notebook_matches_page_snippets(rel: str) -> None:
+    """Each python snippet of the topic is a code cell with its file's exact code (the
+    .en.py variant in English), tagged by its metadata, showing its recorded output."""
+    lang, topic_id = rel.split("/")[0], Path(rel).stem
+    nb = nbformat.reads(NOTEBOOKS[rel].decode(), as_version=4)
+    topic = next(t for t in TOPICS if t.id == topic_id)
+    wanted = {arg.rsplit(".", 1)[0] for s in topic.sections
+              for kind, arg in s.directives(lang if lang in s.text else "zh") if kind == "snippet"}
+    got = {}
+    for cell, snip in cells(nb):
+        got[snip.id] = cell
+        path = snip.en_path if lang == "en" and snip.en_path else snip.path
+        assert cell.source == path.read_text(encoding="utf-8").rstrip("\n"), snip.id
+        tags = set(cell.metadata.get("tags", []))
+        assert ("skip-execution" in tags) == (snip.meta.get("needs") == "cuda"
+                                              or bool(snip.meta.get("skip"))), snip.id
+        assert ("raises-exception" in tags) == bool(snip.meta.get("expect_exception")
+                                                    or snip.meta.get("needs") == "cpu-only-build")
+        recorded = store.load_output(snip.id) or ""
+        shown = "".join(o.text for o in cell.outputs if o.output_type == "stream") + "".join(
+            "\n".join(o.traceback) + "\n" for o in cell.outputs if o.output_type == "error")
+        assert shown == recorded, f"{rel}: {snip.id}: cell outputs differ from its .out"
+        assert len([o for o in cell.outputs if o.output_type == "display_data"]) == len(
+            store.figures(snip))
+    python = {sid for sid in wanted if SNIPPETS[sid].kind == "python"}
+    assert python <= set(got), f"{rel}: snippets without a code cell: {python - set(got)}"
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "@snippet" not in text and "@claim" not in text and "@note-output" not in text
+    for sid in wanted - python:  # shell/config: a code block in markdown, never run
+        snip = SNIPPETS[sid]
+        path = snip.en_path if lang == "en" and snip.en_path else snip.path
+        assert path.read_text(encoding="utf-8").rstrip("\n") in text, sid
+
+
+# -- execution -------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def kernel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KernelManager]:
+    km = KernelManager(kernel_name="python3")
+    km.start_kernel(cwd=str(tmp_path_factory.mktemp("kernel")),
+                    env={**__import__("os").environ, "MPLBACKEND": "Agg"})
+    try:
+        yield km
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def runnable_copy(nb: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list[str]]:
+    """The notebook as this machine runs it: cells whose snippet needs a missing package or
+    the other kind of torch build are skipped too; CUDA cells run where CUDA exists."""
+    nb = copy.deepcopy(nb)
+    skipped = []
+    for cell, snip in cells(nb):
+        tags = cell.metadata.setdefault("tags", [])
+        needs = snip.meta.get("needs")
+        missing = [p for p in snip.meta.get("packages") or [] if not importlib.util.find_spec(p)]
+        if needs == "cuda" and torch.cuda.is_available() and not snip.meta.get("skip"):
+            tags.remove("skip-execution")
+        skip = missing or (needs == "cpu-only-build" and torch.backends.cuda.is_built())
+        if skip and "skip-execution" not in tags:
+            tags.append("skip-execution")
+        if "skip-execution" in tags:
+            skipped.append(snip.id)
+    return nb, skipped
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("rel", sorted(NOTEBOOKS))
+def test_notebook_runs_and_reproduces_outputs(rel: str, kernel: KernelManager,
+                                              tmp_path: Path) -> None:
+    nb, skipped = runnable_copy(nbformat.reads(NOTEBOOKS[rel].decode(), as_version=4))
+    nb.cells.insert(0, nbformat.v4.new_code_cell(RESET.format(cwd=str(tmp_path))))
+    client = NotebookClient(nb, km=kernel, timeout=300, allow_errors=False,
+                            record_timing=False, kernel_name="python3")
+    # the session kernel: NotebookClient neither restarts nor shuts down one it was given
+    client.kc = kernel.client()
+    client.kc.start_channels()
+    try:
+        client.kc.wait_for_ready(timeout=60)
+        client.execute()  # CellExecutionError names the cell on an unexpected exception
+    finally:
+        client.kc.stop_channels()
+    assert not [o for o in nb.cells[0].outputs if o.output_type == "error"], "reset failed"
+    compared = 0
+    for cell, snip in cells(nb):
+        if snip.id in skipped:
+            assert not cell.outputs or cell.outputs == nbformat.reads(
+                NOTEBOOKS[rel].decode(), as_version=4).cells[
+                    next(i for i, c in enumerate(nbformat.reads(
+                        NOTEBOOKS[rel].decode(), as_version=4).cells)
+                         if c.get("id") == cell.get("id"))].outputs
+            continue
+        errors = [o for o in cell.outputs if o.output_type == "error"]
+        if snip.meta.get("expect_exception"):
+            assert errors, f"{rel}: {snip.id} was expected to raise {snip.meta['expect_exception']}"
+        if store.load_output(snip.id) is None:
+            continue  # never recorded (a CUDA snippet before its first GPU run)
+        deterministic = snip.meta.get("deterministic_output", True) is not False
+        got = normalise(as_recorded(cell), tmp_path, torchkb.ROOT)
+        assert comparable(got, deterministic) == comparable(expected(snip), deterministic), (
+            f"{rel}: {snip.id}: the notebook's run differs from {snip.id}.out")
+        compared += 1
+    assert compared or not list(cells(nb)), f"{rel}: no cell was compared"

@@ -1,0 +1,54 @@
+"""Search quality in a real browser: the right section in the top 3, per language and kind.
+
+Types every query of tests/search_queries.tsv into the built site's search box (one headless
+Chromium, one page per language) and prints hit@1 / hit@3 / MRR / latency per group; run
+with `-rA` (or `-s`) to see the table in the CI log.
+"""
+
+from pathlib import Path
+
+import pytest
+from builtsite import CHROMIUM_ARGS, serve, site_dir
+from playwright.sync_api import sync_playwright
+from search_harness import PREFIXES, Sections, holds, load_queries, measure, metrics, misses, table
+
+QUERIES = Path(__file__).with_name("search_queries.tsv")
+BAR = 0.95  # hit@3 for each language and each kind
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return site_dir(tmp_path_factory.getbasetemp().parent)
+
+
+def test_query_set_is_balanced_and_answerable(site: Path) -> None:
+    """Enough queries of every language and kind, and each one's markers are on the site."""
+    queries = load_queries(QUERIES)
+    assert len(queries) >= 80
+    for lang in PREFIXES:
+        for kind in ("concept", "error", "code"):
+            n = sum(q.lang == lang and q.kind == kind for q in queries)
+            assert n >= 12, f"only {n} {lang}/{kind} queries"
+    sections = Sections(site)
+    texts = {lang: sections.all_sections(prefix) for lang, prefix in PREFIXES.items()}
+    unanswerable = [q for q in queries if not any(holds(t, q.markers) for t in texts[q.lang])]
+    assert not unanswerable, f"markers found in no section: {unanswerable}"
+
+
+def test_search_quality(site: Path) -> None:
+    queries = load_queries(QUERIES)
+    with serve(site) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        try:
+            results = measure(browser, url, site, queries)
+        finally:
+            browser.close()
+    report = f"{table(results)}\n{misses(results)}"
+    print(f"\nsearch quality over {len(queries)} queries ({QUERIES.name})\n{report}")
+    below = []
+    for key in [*PREFIXES, "concept", "error", "code"]:
+        group = [r for r in results if key in (r.query.lang, r.query.kind)]
+        m = metrics(group)
+        if m.hit3 < BAR:
+            below.append(f"{key}: hit@3 {m.hit3:.0%} < {BAR:.0%}")
+    assert not below, "; ".join(below) + "\n" + report

@@ -1,0 +1,67 @@
+"""Hostile or odd input in the search box neither breaks it nor injects markup."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from builtsite import CHROMIUM_ARGS, serve, site_dir
+from playwright.sync_api import Page, sync_playwright
+from search_harness import PLACEHOLDERS
+
+ODD = {
+    "long": ("显存 memory_allocated " * 120)[:2000],
+    "punctuation": "？！。，,.;",
+    "regex": r".*+?^$()[]{}|\\",
+    "img": "<img src=x onerror=alert(1)>",
+    "script": '"><script>alert(1)</script>',
+}
+# markup the query could have injected: the tags, handlers and payload text from ODD
+INJECTED = """() => [...document.querySelectorAll('img, script, [onerror]')].filter(e =>
+  e.hasAttribute('onerror') || e.getAttribute('src') === 'x' || /alert\\(1\\)/.test(e.textContent)
+).length"""
+RESULTS_SHOWN = """(ph) => { const m = document.querySelector('.md-search-result__meta');
+  return m && !new RegExp(ph, 'i').test(m.innerText) }"""
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Page, list[str]]]:
+    site: Path = site_dir(tmp_path_factory.getbasetemp().parent)
+    with serve(site) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        pg = browser.new_page()
+        problems: list[str] = []
+        pg.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+        pg.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
+        pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+        # page-load noise (Material fetches /en/sitemap.xml for the language switch, which
+        # 404s today) is not the query's doing: start listening once the page is idle
+        pg.goto(url + "/", wait_until="networkidle")
+        problems.clear()
+        yield pg, problems
+        browser.close()
+
+
+def type_query(pg: Page, text: str) -> None:
+    box = pg.locator("input.md-search__input")
+    box.click()
+    box.fill("")
+    box.dispatch_event("keyup")
+    box.fill(text)
+    box.dispatch_event("keyup")
+    pg.wait_for_function(RESULTS_SHOWN, arg=PLACEHOLDERS.pattern, timeout=15000)
+    pg.wait_for_timeout(300)  # let any late rendering (and any injected handler) run
+
+
+@pytest.mark.parametrize("name", ODD)
+def test_odd_query_is_harmless(page: tuple[Page, list[str]], name: str) -> None:
+    pg, problems = page
+    problems.clear()
+    before = pg.evaluate(INJECTED)
+    type_query(pg, ODD[name])
+    assert pg.locator("input.md-search__input").input_value() == ODD[name].replace("\n", " ")
+    assert pg.evaluate(INJECTED) == before, f"{name}: the query injected markup"
+    assert not problems, f"{name}: {problems}"
+    # the box still works afterwards
+    type_query(pg, "pin_memory")
+    assert pg.locator(".md-search-result__item a").count() > 0, f"no results after {name}"
+    assert not problems, f"{name}: {problems}"
