@@ -43,8 +43,11 @@ def mutate(text: str, page: str, i: int) -> str:
         return f"{m.group(1)}{m.group(2)} (c{i}){sid}"
     text = HEADING.sub(heading, text)
     # links between topic pages point at the same copy
-    text = re.sub(r"\]\((\w+)\.md#([\w-]+)\)", lambda m: f"]({m.group(1)}-c{i}.md#{m.group(2)}-c{i})"
-                  if m.group(1) + ".md" not in SKIP else m.group(0), text)
+    def link(m: re.Match) -> str:
+        if m.group(1) + ".md" in SKIP:
+            return m.group(0)
+        return f"]({m.group(1)}-c{i}.md#{m.group(2)}-c{i})"
+    text = re.sub(r"\]\((\w+)\.md#([\w-]+)\)", link, text)
     return text.replace("---\n\n", f"---\n\nkbcopy{i} {page}\n\n", 1)
 
 

@@ -1,7 +1,13 @@
-"""Snippet test options and verification records.
+"""Snippet test options, per-worker setup and verification records.
 
---update-outputs         rewrite snippets/<topic>/<name>.out from this run
---record-verification    write verification/cpu.json (or gpu.json on a CUDA machine)
+--snapshot-update        (syrupy) rewrite snippets/<topic>/<name>.out and kept figures
+--record-verification    write verification/cpu.json (gpu.json on a CUDA machine)
+--snippet-cache          local only: skip snippets unchanged since their last pass
+--snippets-root DIR      run the snippets under DIR (records go to DIR/../verification)
+--shard I/N              run the I-th of N shares of the tests (GPU matrix jobs)
+
+Records travel in the test reports (`user_properties`), so under pytest-xdist every
+worker's results reach the controller, which alone writes the JSON file at the end.
 """
 
 import datetime
@@ -13,39 +19,48 @@ from pathlib import Path
 import pytest
 import torch  # imported once per worker, not once per snippet
 
-ROOT = Path(__file__).resolve().parent.parent
-PARTS = ROOT / "verification" / ".parts"
 # notes written to test the importer, some broken on purpose: not pages to run
 collect_ignore = ["fixtures"]
+RECORD = "verification"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("snippets")
-    group.addoption("--update-outputs", action="store_true",
-                    help="record each snippet's output into its .out file")
     group.addoption("--record-verification", action="store_true",
                     help="write verification/<cpu|gpu>.json from this run")
+    group.addoption("--snippet-cache", action="store_true",
+                    help="skip snippets whose code, output, metadata and torch are unchanged "
+                         "since their last pass here (.snippet-cache/; never in CI)")
+    group.addoption("--snippets-root", default=None, metavar="DIR",
+                    help="snippets folder to run (default: the project's snippets/)")
     group.addoption("--shard", default=None, metavar="I/N",
-                    help="run only the I-th of N shares of the snippets (GPU matrix jobs)")
+                    help="run only the I-th of N shares of the tests (GPU matrix jobs)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "cuda: needs a CUDA device (skipped elsewhere)")
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    root = config.getoption("snippets_root")
+    if root:  # xdist workers get the same options, so each sets it for itself
+        os.environ["TORCHKB_SNIPPETS_ROOT"] = str(Path(root).resolve())
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if workers > 1:
+        # 2 workers x N OpenMP threads on a 2-core machine oversubscribe: measured 20 s
+        # instead of 0.7 s for a small training loop. One share of the cores per worker.
+        torch.set_num_threads(max(1, (os.cpu_count() or 1) // workers))
+    config._snippet_records = {}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     shard = config.getoption("shard")
     if shard:
         index, count = (int(x) for x in shard.split("/"))
-        kept = [item for n, item in enumerate(sorted(items, key=lambda i: i.nodeid))
-                if n % count == index]
-        config.hook.pytest_deselected(items=[i for i in items if i not in kept])
-        items[:] = kept
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "cuda: needs a CUDA device (skipped elsewhere)")
-    os.environ.setdefault("MPLBACKEND", "Agg")
-    if config.getoption("record_verification") and not hasattr(config, "workerinput"):
-        PARTS.mkdir(parents=True, exist_ok=True)
-        for part in PARTS.glob("*.json"):
-            part.unlink()
+        if not 0 <= index < count:
+            raise pytest.UsageError(f"--shard {shard}: expected I/N with 0 <= I < N")
+        ordered = sorted(items, key=lambda i: i.nodeid)
+        kept = {item.nodeid for n, item in enumerate(ordered) if n % count == index}
+        config.hook.pytest_deselected(items=[i for i in items if i.nodeid not in kept])
+        items[:] = [i for i in items if i.nodeid in kept]
 
 
 def device_kind() -> str:
@@ -74,41 +89,45 @@ def environment() -> dict:
     }
 
 
-class Recorder:
-    """Collects this worker's results; the controller merges all workers' parts."""
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Controller side: keep the record a snippet test attached, by its final outcome."""
+    if report.when != "call" and not (report.when == "setup" and report.skipped):
+        return
+    props = dict(report.user_properties)
+    record = props.get(RECORD)
+    if record is None:
+        return
+    records = _session_records
+    if report.passed or report.skipped:
+        result = "passed" if report.passed else "skipped"
+        records[record["id"]] = {**record["fields"], "result": result}
+    else:  # a failed run earns nothing, and withdraws an earlier record of this code
+        records[record["id"]] = None
 
-    def __init__(self) -> None:
-        self.records: dict[str, dict] = {}
 
-    def add(self, snippet_id: str, record: dict) -> None:
-        self.records[snippet_id] = {**record, **environment()}
-
-
-@pytest.fixture(scope="session")
-def recorder(request: pytest.FixtureRequest) -> Recorder:
-    rec = Recorder()
-    request.config._snippet_recorder = rec
-    return rec
+_session_records: dict[str, dict | None] = {}
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     config = session.config
-    if not config.getoption("record_verification"):
+    if not config.getoption("record_verification") or hasattr(config, "workerinput"):
         return
-    rec = getattr(config, "_snippet_recorder", None)
-    worker = getattr(config, "workerinput", {}).get("workerid", "main")
-    if rec is not None and rec.records:
-        (PARTS / f"{worker}.json").write_text(json.dumps(rec.records), encoding="utf-8")
-    if hasattr(config, "workerinput"):
+    if not _session_records:
         return
-    from torchkb.snippets import load_all
+    from torchkb import snippets as store
 
-    target = ROOT / "verification" / f"{device_kind()}.json"
+    folder = store.verification_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{device_kind()}.json"
     merged = json.loads(target.read_text(encoding="utf-8")) if target.exists() else {}
-    for part in sorted(PARTS.glob("*.json")):
-        merged.update(json.loads(part.read_text(encoding="utf-8")))
-        part.unlink()
-    existing = {s.id for s in load_all()}
+    for snippet_id, record in _session_records.items():
+        if record is None:
+            merged.pop(snippet_id, None)
+        else:
+            merged[snippet_id] = record
+    existing = {s.id for s in store.load_all()}
     merged = {k: v for k, v in sorted(merged.items()) if k in existing}
-    target.write_text(json.dumps(merged, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
-                      encoding="utf-8")
+    tmp = target.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(merged, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+                   encoding="utf-8")
+    tmp.replace(target)

@@ -1,70 +1,27 @@
-"""The built site in a real browser (Debian's Chromium through Playwright).
+"""The built site in a real browser (Debian chromium via playwright), served on 127.0.0.1.
 
-Every page of both languages loads without console errors or failed requests, and its
-language switch lands on the same page in the other language; the copy button copies
-each snippet file exactly; the theme toggle works; notebook pages show their outputs.
-Screenshots go to test-artifacts/screenshots/ (CI keeps that folder).
-
-One browser and one tab per xdist worker; the site is built once per run (builtsite).
+Every page of both languages is loaded once: no console errors, no failed requests; on
+every Chinese page the header's language menu is clicked and must land on the same page in
+English, and every English page's menu must point back. On every topic page each snippet's
+copy button is clicked and the clipboard must hold the snippet file's exact text. Notebook
+pages must show their outputs and offer their own language's .ipynb. Screenshots go to
+test-artifacts/screenshots/ (kept by CI).
 """
 
 import json
-import re
-import shutil
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-
 from builtsite import CHROMIUM_ARGS, ROOT, serve, site_dir
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = Path("/usr/bin/chromium")
-DOCS = ROOT / "docs"
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
 SHOTS = ROOT / "test-artifacts" / "screenshots"
-# Material's language selector probes `<page>/sitemap.xml` before switching; static-i18n
-# writes per-page alternate links, so that probe 404s harmlessly. Only that is ignored.
-SITEMAP_PROBE = re.compile(r"/sitemap\.xml(\?.*)?$")
-COPY_TOPIC = "data"  # has python and shell snippets, .en.py variants, an expected error
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium")
-
-
-def page_paths() -> list[str]:
-    """Site-relative URL paths of every page, both languages, from the generated docs/."""
-    paths = []
-    for lang, prefix in (("zh", ""), ("en", "en/")):
-        for src in sorted((DOCS / lang).rglob("*")):
-            rel = src.relative_to(DOCS / lang)
-            if src.suffix not in {".md", ".ipynb"} or rel.parts[0] == "assets":
-                continue
-            url = "" if rel.as_posix() == "index.md" else rel.with_suffix("").as_posix() + "/"
-            paths.append(prefix + url)
-    return paths
-
-
-def counterpart(path: str) -> dict[str, str]:
-    """The same page in each language."""
-    rest = path.removeprefix("en/")
-    return {"zh": rest, "en": "en/" + rest}
-
-
-@dataclass
-class Tab:
-    """One tab; records what went wrong while loading a page."""
-
-    page: object
-    base: str
-    problems: list[str] = field(default_factory=list)
-
-    def visit(self, path: str) -> list[str]:
-        self.problems = []
-        response = self.page.goto(f"{self.base}/{path}", wait_until="load")
-        if response is None or response.status != 200:
-            self.problems.append(f"GET /{path}: {response and response.status}")
-        self.page.wait_for_load_state("networkidle")
-        return self.problems
+SHARDS = 2  # page pairs split over two tests, so two xdist workers share the walk
+SCREENSHOTS = {("zh", ""): "zh-home", ("en", ""): "en-home", ("zh", "tensors/"): "zh-topic",
+               ("en", "tensors/"): "en-topic", ("zh", "notebooks/tensors/"): "zh-notebook",
+               ("en", "notebooks/tensors/"): "en-notebook"}
 
 
 @pytest.fixture(scope="session")
@@ -73,107 +30,159 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def tab(site: Path) -> Iterator[Tab]:
-    with serve(site) as base, playwright_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        context = browser.new_context(color_scheme="light", viewport={"width": 1280,
-                                                                      "height": 900})
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
-        t = Tab(context.new_page(), base)
+def base_url(site: Path) -> Iterator[str]:
+    with serve(site) as url:
+        yield url
 
-        def on_console(msg: object) -> None:
-            if msg.type == "error" and not SITEMAP_PROBE.search(msg.location.get("url", "")):
-                t.problems.append(f"console: {msg.text} ({msg.location.get('url')})")
 
-        def on_response(resp: object) -> None:
-            if resp.status >= 400 and not (resp.status == 404 and SITEMAP_PROBE.search(resp.url)):
-                t.problems.append(f"HTTP {resp.status}: {resp.url}")
+class Tab:
+    """One browser page, reused; records what went wrong since the last `take()`."""
 
-        # context-level: requests of the search worker count too
-        context.on("console", on_console)
-        context.on("response", on_response)
-        context.on("requestfailed", lambda req: t.problems.append(
-            f"failed: {req.url} ({req.failure})"))
-        t.page.on("pageerror", lambda err: t.problems.append(f"page error: {err}"))
+    def __init__(self, page, base: str) -> None:
+        self.page, self.base, self.problems = page, base, []
+        page.on("console", lambda m: m.type == "error" and self.problems.append(
+            f"console: {m.text}"))
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        page.on("requestfailed", lambda r: self.problems.append(
+            f"request failed: {r.url} ({r.failure})"))
+        page.on("response", lambda r: r.status >= 400 and self.problems.append(
+            f"HTTP {r.status}: {r.url}"))
+
+    def take(self) -> list[str]:
+        out, self.problems = self.problems, []
+        return out
+
+
+@pytest.fixture(scope="session")
+def tab(base_url: str) -> Iterator[Tab]:
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+    with playwright_sync.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                      color_scheme="light")
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
         try:
-            yield t
+            yield Tab(context.new_page(), base_url)
         finally:
             browser.close()
 
 
-@pytest.mark.parametrize("path", page_paths())
-def test_page_loads_clean_and_switches_language(path: str, tab: Tab, site: Path) -> None:
-    assert tab.visit(path) == []
-    links = dict(tab.page.eval_on_selector_all(
-        ".md-select a[hreflang]", "els => els.map(e => [e.hreflang, e.href])"))
-    assert set(links) == {"zh", "en"}, f"/{path}: language switch has {sorted(links)}"
-    for lang, want in counterpart(path).items():
-        assert links[lang] == f"{tab.base}/{want}", f"/{path}: {lang} switch -> {links[lang]}"
-        assert (site / want / "index.html").exists(), f"/{path}: {lang} page /{want} missing"
-    if "/notebooks/" in f"/{path}":
-        check_notebook_outputs(path, tab)
+def page_paths(site: Path) -> list[str]:
+    """Chinese pages as URL paths ("" for home, "tensors/", "notebooks/tensors/", ...)."""
+    paths = []
+    for index in sorted(site.rglob("index.html")):
+        rel = index.parent.relative_to(site).as_posix()
+        if rel.split("/")[0] in {"en", "assets", "search"}:
+            continue
+        paths.append("" if rel == "." else rel + "/")
+    return paths
 
 
-def check_notebook_outputs(path: str, tab: Tab) -> None:
-    """Every recorded stdout of the notebook is shown in one of the page's output areas."""
-    lang = "en" if path.startswith("en/") else "zh"
-    nb = json.loads((DOCS / lang / "notebooks" / f"{Path(path).name}.ipynb").read_text("utf-8"))
-    shown = {_squash(t) for t in tab.page.eval_on_selector_all(
-        ".jp-OutputArea-output", "els => els.map(e => e.innerText)")}
-    recorded = [_squash("".join(o["text"])) for c in nb["cells"] if c["cell_type"] == "code"
-                for o in c.get("outputs", []) if o["output_type"] == "stream"]
-    assert recorded, f"/{path}: notebook has no recorded output"
-    missing = [r[:80] for r in recorded if r not in shown]
-    assert not missing, f"/{path}: outputs not rendered: {missing}"
+def test_both_languages_have_the_same_pages(site: Path) -> None:
+    zh = page_paths(site)
+    en = page_paths(site / "en")
+    assert zh == en, f"only in one language: {sorted(set(zh) ^ set(en))}"
+    assert len(zh) > 10 and any(p.startswith("notebooks/") for p in zh)
 
 
-def _squash(text: str) -> str:
-    return " ".join(text.split())
-
-
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_copy_button_copies_the_snippet_file(lang: str, tab: Tab) -> None:
-    path = counterpart(COPY_TOPIC)[lang]
-    assert tab.visit(path) == []
-    blocks = tab.page.evaluate("""() => [...document.querySelectorAll('.kb-snippet-name')]
-        .map(name => {
-            let el = name.nextElementSibling;
-            while (el && !el.matches('.highlight')) el = el.nextElementSibling;
-            const button = el && el.querySelector('button.md-clipboard');
-            return [name.innerText.trim(),
-                    button && button.getAttribute('data-clipboard-target')];
-        })""")
-    assert blocks, f"/{path}: no snippet blocks"
-    for shown, target in blocks:
-        assert target, f"/{path}: {shown} has no copy button"
-        expected = (ROOT / shown).read_text(encoding="utf-8")
-        if lang == "en" and (ROOT / shown).name.count(".") == 1:
-            assert not (ROOT / shown).with_suffix(f".en{Path(shown).suffix}").exists(), shown
-        tab.page.evaluate("navigator.clipboard.writeText('')")
-        tab.page.locator(f'button[data-clipboard-target="{target}"]').click(force=True)
+def check_copy_buttons(tab: Tab) -> int:
+    """Click each snippet's copy button; the clipboard must equal the snippet file."""
+    blocks = tab.page.evaluate("""() => {
+        const buttons = [...document.querySelectorAll("button.md-clipboard")];
+        return [...document.querySelectorAll(".kb-snippet-name code")].map(name => {
+            let el = name.parentElement.nextElementSibling;
+            while (el && !el.matches(".highlight, pre")) el = el.nextElementSibling;
+            const button = el && el.querySelector("button.md-clipboard");
+            return [name.textContent, button ? buttons.indexOf(button) : -1];
+        });
+    }""")
+    for name, index in blocks:
+        assert index >= 0, f"{tab.page.url}: {name} has no copy button"
+        tab.page.evaluate("navigator.clipboard.writeText('(nothing copied)')")
+        tab.page.locator("button.md-clipboard").nth(index).click()
         copied = tab.page.evaluate("navigator.clipboard.readText()")
-        # Material copies the code's innerText with trailing whitespace trimmed
-        assert copied == expected.rstrip(), f"/{path}: copying {shown} gives other text"
+        expected = (ROOT / name).read_text(encoding="utf-8")
+        assert copied == expected, f"{tab.page.url}: the copy button of {name} copies other text"
+    return len(blocks)
 
 
-def test_theme_toggle_and_screenshots(tab: Tab) -> None:
-    if SHOTS.exists():
-        shutil.rmtree(SHOTS)
-    SHOTS.mkdir(parents=True)
-    for name, path in [("zh-home", ""), ("en-home", "en/"), ("zh-topic", COPY_TOPIC + "/"),
-                       ("en-topic", f"en/{COPY_TOPIC}/"),
-                       ("zh-notebook", f"notebooks/{COPY_TOPIC}/")]:
-        assert tab.visit(path) == []
-        tab.page.screenshot(path=str(SHOTS / f"{name}.png"))
+def check_notebook(tab: Tab, lang: str, path: str) -> None:
+    topic = path.strip("/").split("/")[-1]
+    source = ROOT / "docs" / lang / "notebooks" / f"{topic}.ipynb"
+    nb = json.loads(source.read_text(encoding="utf-8"))
+    outputs = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c["outputs"]
+               if o["output_type"] == "stream"]
+    shown = tab.page.locator(".jp-OutputArea-output")
+    if outputs:
+        assert shown.count() > 0, f"{tab.page.url}: no cell outputs rendered"
+        first = outputs[0]["text"].strip().splitlines()[0].strip()
+        assert first in tab.page.locator(".jupyter-wrapper").inner_text(), tab.page.url
+    link = tab.page.locator(f"a[href$='{topic}.ipynb']").first
+    response = tab.page.request.get(link.evaluate("a => a.href"))
+    assert response.ok and response.body() == source.read_bytes(), (
+        f"{tab.page.url}: the download link does not give docs/{lang}/notebooks/{topic}.ipynb")
+
+
+def visit(tab: Tab, lang: str, path: str, goto: bool = True) -> int:
+    """Check the page now shown (after loading it when `goto`); returns copy checks done."""
+    url = f"{tab.base}/{'en/' if lang == 'en' else ''}{path}"
+    if goto:
+        response = tab.page.goto(url, wait_until="load")
+        assert response is not None and response.ok, url
+    assert tab.page.url == url
+    tab.page.wait_for_load_state("networkidle")
+    assert not tab.take(), f"{url}: {tab.take() or tab.problems}"
+    copies = check_copy_buttons(tab)
+    if path.startswith("notebooks/"):
+        check_notebook(tab, lang, path)
+    elif copies:  # a topic page links its notebook, in its own language
+        href = tab.page.locator(f"article a[href*='notebooks/{path.strip('/')}']").first
+        assert href.count(), f"{url}: no link to the topic's notebook"
+        target = href.evaluate("a => a.href")
+        assert target.split("#")[0].rstrip("/").endswith(
+            f"{'/en' if lang == 'en' else ''}/notebooks/{path.strip('/')}"), target
+    if (lang, path) in SCREENSHOTS:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        tab.page.screenshot(path=SHOTS / f"{SCREENSHOTS[lang, path]}.png")
+    problems = tab.take()
+    assert not problems, f"{url}: {problems}"
+    return copies
+
+
+def switch_link(tab: Tab, lang: str) -> str:
+    return tab.page.locator(f".md-header .md-select a[hreflang='{lang}']").evaluate(
+        "a => a.href")
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_pages_load_and_switch_language(tab: Tab, site: Path, shard: int) -> None:
+    """Each Chinese page, then a click on its language menu's English entry: the same
+    page in English; that page's menu points back. Both are checked as pages."""
+    paths = page_paths(site)[shard::SHARDS]
+    copies = 0
+    for path in paths:
+        copies += visit(tab, "zh", path)
+        assert switch_link(tab, "zh") == f"{tab.base}/{path}"
+        tab.page.locator(".md-header .md-select").hover()
+        with tab.page.expect_navigation():
+            tab.page.locator(".md-header .md-select a[hreflang='en']").click()
+        assert tab.page.url == f"{tab.base}/en/{path}", f"/{path}: the switch goes elsewhere"
+        copies += visit(tab, "en", path, goto=False)
+        assert switch_link(tab, "zh") == f"{tab.base}/{path}", f"/en/{path}: switch back"
+    print(f"shard {shard}: {len(paths)} page pairs, {copies} copy buttons checked")
+
+
+def test_theme_toggle_switches_color_scheme(tab: Tab) -> None:
+    page = tab.page
+    page.goto(f"{tab.base}/en/tensors/", wait_until="load")
     scheme = "document.body.getAttribute('data-md-color-scheme')"
-    assert tab.page.evaluate(scheme) == "default"
-    toggle = "form[data-md-component=palette] label:visible"
-    tab.page.locator(toggle).click()
-    assert tab.page.evaluate(scheme) == "slate"
-    tab.page.reload(wait_until="load")  # the choice is remembered across pages
-    assert tab.page.evaluate(scheme) == "slate"
-    tab.page.goto(f"{tab.base}/{COPY_TOPIC}/", wait_until="load")
-    tab.page.screenshot(path=str(SHOTS / "zh-topic-dark.png"))
-    tab.page.locator(toggle).click()
-    assert tab.page.evaluate(scheme) == "default"
-    assert tab.problems == []
+    assert page.evaluate(scheme) == "default"
+    page.locator("label.md-header__button[for='__palette_1']").click()
+    page.wait_for_function(f"{scheme} === 'slate'")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SHOTS / "en-topic-dark.png")
+    page.locator("label.md-header__button[for='__palette_0']").click()
+    page.wait_for_function(f"{scheme} === 'default'")
+    page.evaluate("localStorage.clear()")  # the choice persists; leave the next test light
+    assert not tab.take()

@@ -1,34 +1,48 @@
-"""Every snippet runs: CPU ones here and in CI, CUDA ones wherever CUDA exists.
+"""Every snippet runs as one test: CPU ones here and in CI, CUDA ones wherever CUDA exists.
 
-Outputs are compared with the recorded `.out` files (`--update-outputs` rewrites them from
-a real run); `--record-verification` writes what the run earned to verification/.
+Outputs are compared with the recorded `.out` files through syrupy (`--snapshot-update`
+rewrites them, and the kept figures, from a real run); `--record-verification` writes
+what the run earned to verification/ (see conftest.py).
 """
 
+import datetime
 import hashlib
 import importlib.util
+import json
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 import torch
 import yaml
-from snippet_runner import comparable, exception_matches, normalise, run_python
+from conftest import RECORD, environment
+from snippet_runner import (
+    exception_matches,
+    normalise,
+    run_python,
+    shell_skip_reason,
+)
+from snippet_snapshots import extension_for
 
 import torchkb
 from torchkb import snippets as store
 
-SNIPPETS = store.load_all()
+DEFAULT_TIMEOUT = 60  # seconds; snippets.yml `timeout:` overrides
+RUNNER_FILES = [Path(__file__), Path(__file__).with_name("snippet_runner.py")]
 
 
-def params() -> list:
-    out = []
-    for snip in SNIPPETS:
-        marks = [pytest.mark.timeout(int(snip.meta.get("timeout", 120)))]
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "snip" not in metafunc.fixturenames:
+        return
+    params = []
+    for snip in store.load_all():
+        marks = [pytest.mark.timeout(int(snip.meta.get("timeout", DEFAULT_TIMEOUT)))]
         if snip.meta.get("needs") == "cuda":
             marks.append(pytest.mark.cuda)
-        out.append(pytest.param(snip, id=snip.id, marks=marks))
-    return out
+        params.append(pytest.param(snip, id=snip.id, marks=marks))
+    metafunc.parametrize("snip", params)
 
 
 def skip_reason(snip: store.Snippet) -> str | None:
@@ -41,83 +55,151 @@ def skip_reason(snip: store.Snippet) -> str | None:
         return "needs a CPU-only torch build (this torch is built with CUDA)"
     for package in meta.get("packages") or []:
         if importlib.util.find_spec(package) is None:
-            return f"needs the package {package}, not installed"
+            return f"needs the package {package}: not importable here"
     if snip.kind == "text":
         return "text snippet: nothing to run"
+    if snip.kind == "shell":
+        return shell_skip_reason(snip.path.read_text(encoding="utf-8"))
     return None
 
 
-def check_output(snip: store.Snippet, recorded: str, update: bool) -> None:
-    out_path = store.output_path(snip)
-    if update:
-        out_path.write_text(recorded, encoding="utf-8")
-        return
-    assert out_path.exists(), f"{out_path}: no recorded output: run pytest --update-outputs"
-    deterministic = snip.meta.get("deterministic_output", True) is not False
-    expected = out_path.read_text(encoding="utf-8")
-    assert comparable(recorded, deterministic) == comparable(expected, deterministic), (
-        f"{snip.path}: output differs from {out_path.name} (run pytest --update-outputs if the "
-        "change is intended)")
+# --- the local cache (--snippet-cache) -------------------------------------------------
+def _cache_file(snip: store.Snippet) -> Path:
+    return store.snippets_root().parent / ".snippet-cache" / (snip.id.replace("/", "__") + ".json")
 
 
-@pytest.mark.parametrize("snip", params())
+def _cache_key(snip: store.Snippet) -> str:
+    digest = hashlib.sha256()
+    out = store.output_path(snip)
+    for path in [snip.path, *RUNNER_FILES, *store.figures(snip)] + ([out] if out.exists() else []):
+        digest.update(path.read_bytes())
+    digest.update(json.dumps(snip.meta, sort_keys=True, ensure_ascii=False).encode())
+    digest.update(torch.__version__.encode())
+    return digest.hexdigest()
+
+
+def _cached_since(snip: store.Snippet) -> str | None:
+    path = _cache_file(snip)
+    if not path.exists():
+        return None
+    entry = json.loads(path.read_text(encoding="utf-8"))
+    return entry["date"] if entry.get("key") == _cache_key(snip) else None
+
+
+def _remember_pass(snip: store.Snippet) -> None:
+    path = _cache_file(snip)
+    path.parent.mkdir(exist_ok=True)
+    now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    path.write_text(json.dumps({"key": _cache_key(snip), "date": now}), encoding="utf-8")
+
+
+# --- running one snippet ---------------------------------------------------------------
+def _run(snip: store.Snippet, workdir: Path) -> str:
+    """Run the snippet and return its normalised recorded output."""
+    if snip.kind == "yaml":
+        yaml.safe_load(snip.path.read_text(encoding="utf-8"))
+        return ""
+    if snip.kind == "shell":
+        result = subprocess.run(["bash", str(snip.path)], cwd=workdir, capture_output=True,
+                                text=True, timeout=int(snip.meta.get("timeout", DEFAULT_TIMEOUT)))
+        assert result.returncode == 0, f"{snip.path}: exit {result.returncode}\n{result.stderr}"
+        return normalise(result.stdout, workdir, torchkb.ROOT)
+    result = run_python(snip.path, workdir)
+    expected = snip.meta.get("expect_exception")
+    if expected:
+        if result.exception is None:
+            pytest.fail(f"{snip.path}: expected {expected['type']} matching "
+                        f"{expected.get('match', '')!r}, but it raised nothing")
+        if not exception_matches(result.exception, expected):
+            raise AssertionError(
+                f"{snip.path}: raised {type(result.exception).__name__}: {result.exception}; "
+                f"expected {expected['type']} matching {expected.get('match', '')!r}"
+            ) from result.exception
+    elif result.exception is not None:
+        raise result.exception
+    return normalise(result.recorded(), workdir, torchkb.ROOT)
+
+
+def _check_figures(snip: store.Snippet, workdir: Path, update: bool) -> None:
+    for figure in sorted(workdir.glob("*.png")) + sorted(workdir.glob("*.svg")):
+        kept = store.figure_path(snip, figure.name)
+        if update:
+            shutil.copyfile(figure, kept)
+        assert kept.exists(), f"{kept}: figure not recorded: run pytest --snapshot-update"
+
+
 def test_snippet(snip: store.Snippet, tmp_path: Path, request: pytest.FixtureRequest,
-                 recorder) -> None:
-    update = request.config.getoption("update_outputs")
-    record = request.config.getoption("record_verification")
-    code_sha = store.code_sha256(snip.path)
+                 snapshot, record_property) -> None:
+    config = request.config
+    update = bool(config.getoption("update_snapshots"))
+    fields = {"reason": None, "code_sha256": store.code_sha256(snip.path),
+              "output_sha256": None, **environment()}
+    record = {"id": snip.id, "fields": fields}
+
     reason = skip_reason(snip)
     if reason:
         if snip.kind == "shell":  # never run, but must at least parse
-            subprocess.run(["bash", "-n", str(snip.path)], check=True, timeout=30)
-        if record:
-            recorder.add(snip.id, {"result": "skipped", "reason": reason, "code_sha256": code_sha})
+            check = subprocess.run(["bash", "-n", str(snip.path)], capture_output=True,
+                                   text=True, timeout=30)
+            assert check.returncode == 0, f"{snip.path}: bash -n: {check.stderr}"
+        fields["reason"] = reason
+        record_property(RECORD, record)
         pytest.skip(reason)
+    if config.getoption("snippet_cache") and not update:
+        since = _cached_since(snip)
+        if since:  # not recorded: verification records come only from real runs
+            pytest.skip(f"cached: unchanged since {since}")
 
-    if snip.kind == "yaml":
-        yaml.safe_load(snip.path.read_text(encoding="utf-8"))
-        recorded = ""
-    elif snip.kind == "shell":
-        result = subprocess.run(["bash", str(snip.path)], cwd=tmp_path, capture_output=True,
-                                text=True, timeout=int(snip.meta.get("timeout", 60)))
-        assert result.returncode == 0, result.stderr
-        recorded = result.stdout
-    else:
-        before = sorted(p.name for p in torchkb.ROOT.iterdir())
-        result = run_python(snip.path, tmp_path)
-        assert sorted(p.name for p in torchkb.ROOT.iterdir()) == before, (
-            f"{snip.path}: created files in the repository root")
-        expected = snip.meta.get("expect_exception")
-        if expected:
-            assert result.exception is not None, f"{snip.path}: expected {expected['type']}"
-            assert exception_matches(result.exception, expected), (
-                f"{snip.path}: raised {result.exception!r}, expected {expected}")
-        elif result.exception is not None:
-            raise result.exception
-        recorded = normalise(result.recorded(), tmp_path, torchkb.ROOT)
-        for figure in sorted(tmp_path.glob("*.png")) + sorted(tmp_path.glob("*.svg")):
-            kept = snip.path.with_name(f"{snip.path.stem}.{figure.name}")
-            if request.config.getoption("update_outputs"):
-                shutil.copyfile(figure, kept)
-            assert kept.exists(), f"{kept}: figure not recorded: run pytest --update-outputs"
-    check_output(snip, recorded, update)
-    if record:
-        recorder.add(snip.id, {
-            "result": "passed", "code_sha256": code_sha,
-            "output_sha256": hashlib.sha256(recorded.encode()).hexdigest()})
+    workdir = tmp_path / "cwd"
+    workdir.mkdir()
+    before = sorted(p.name for p in torchkb.ROOT.iterdir())
+    start = time.perf_counter()
+    recorded = _run(snip, workdir)
+    record_property("snippet_seconds", round(time.perf_counter() - start, 4))
+    assert sorted(p.name for p in torchkb.ROOT.iterdir()) == before, (
+        f"{snip.path}: created files in the repository root")
+
+    if snip.kind in {"python", "shell"}:
+        out = store.output_path(snip)
+        if not out.exists() and not update:
+            pytest.fail(f"{out}: no recorded output: run pytest --snapshot-update")
+        deterministic = snip.meta.get("deterministic_output", True) is not False
+        assert snapshot(extension_class=extension_for(out, deterministic)) == recorded, (
+            f"{snip.path}: output differs from {out.name} (run pytest --snapshot-update if the "
+            "change is intended)")
+        fields["output_sha256"] = hashlib.sha256(out.read_bytes()).hexdigest()
+        _check_figures(snip, workdir, update)
+    record_property(RECORD, record)
+    if config.getoption("snippet_cache"):
+        _remember_pass(snip)
 
 
-def test_snippet_metadata_names_real_files() -> None:
-    """snippets.yml entries point at files, and every snippet file has an entry."""
-    for snip in SNIPPETS:
+def test_snippet_metadata() -> None:
+    """Every snippet file has a snippets.yml entry with what the pages need; every .out
+    belongs to a snippet."""
+    snippets = store.load_all()
+    for snip in snippets:
         assert snip.meta, f"{snip.path}: no entry in {snip.path.parent / 'snippets.yml'}"
-        assert snip.meta.get("needs") in {"cpu", "cuda", "cpu-only-build"}, snip.id
-        assert snip.meta.get("title", {}).get("en"), f"{snip.id}: needs an English title"
+        assert snip.meta.get("needs") in store.NEEDS, f"{snip.path}: needs: cpu | cuda | ..."
+        title = snip.meta.get("title") or {}
+        assert title.get("zh") and title.get("en"), f"{snip.path}: needs a zh and an en title"
+    ids = {s.id for s in snippets}
+    root = store.snippets_root()
+    orphans = [str(p) for p in sorted(root.glob("*/*.out"))
+               if f"{p.parent.name}/{p.stem}" not in ids]
+    assert not orphans, f"recorded outputs without a snippet: {orphans}"
 
 
 def test_cpu_snippets_have_current_verification_records() -> None:
+    """A CPU snippet needs a record of a real run of its current code."""
     records = store.load_verification().get("cpu", {})
-    stale = [s.id for s in SNIPPETS
-             if records.get(s.id, {}).get("code_sha256") != store.code_sha256(s.path)]
-    assert not stale, ("no current CPU record (run pytest --record-verification): "
-                       + ", ".join(stale))
+    problems = []
+    for snip in store.load_all():
+        if snip.meta.get("needs") == "cuda":
+            continue
+        record = records.get(snip.id)
+        if record is None:
+            problems.append(f"{snip.id}: no cpu record")
+        elif record.get("code_sha256") != store.code_sha256(snip.path):
+            problems.append(f"{snip.id}: record is stale (code changed)")
+    assert not problems, ("run pytest --record-verification:\n" + "\n".join(problems))

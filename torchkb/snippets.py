@@ -1,11 +1,28 @@
 """Snippet discovery and metadata: the files under snippets/ and their snippets.yml.
 
-API: load_all() -> list[Snippet]; output_path(s); load_output(id); load_verification();
-code_sha256(path); figures(s).
+Stable API (the generator, notebooks and tests import it):
+
+- `load_all(root=None) -> list[Snippet]` every snippet file under `root` (default
+  `torchkb.SNIPPETS`, or `$TORCHKB_SNIPPETS_ROOT`), sorted by id. A snippet is
+  `<topic>/<name>.<py|sh|yaml|yml|txt>`; not `<name>.en.<ext>` (its English variant),
+  not `<name>.out` (recorded output), not `<name>.<figure>.png|svg` (kept figures).
+  Bad metadata raises `torchkb.errors.SourceError(path, line, problem)`: snippets.yml
+  that doesn't parse, an entry for a file that doesn't exist, an unknown key.
+- `Snippet`: `id` ("<topic>/<name>"), `path`, `en_path` (the `.en` variant or None),
+  `kind` (python | shell | yaml | text, from the extension), `meta` (its snippets.yml
+  entry: title, needs, packages, expect_exception, timeout, skip, deterministic_output).
+- `output_path(s)`: `snippets/<topic>/<name>.out`; `load_output(id, root=None)`: its text,
+  or None before the first recorded run.
+- `load_verification(root=None) -> {"cpu": {...}, "gpu": {...}}` from verification/*.json
+  (`{snippet_id: {result, reason, torch, cuda, device, python, date, code_sha256,
+  output_sha256}}`); `verification_dir(root)` is the folder beside `root`.
+- `code_sha256(path)`: hex SHA-256 of the file's bytes (what records are keyed on).
+- `figures(s)`: the kept figures `snippets/<topic>/<name>.<file>.png|svg`.
 """
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,6 +31,10 @@ from torchkb.canonical import load_yaml
 from torchkb.errors import SourceError
 
 KINDS = {".py": "python", ".sh": "shell", ".yaml": "yaml", ".yml": "yaml", ".txt": "text"}
+FIGURE_SUFFIXES = {".png", ".svg"}
+META_KEYS = {"title", "needs", "packages", "expect_exception", "timeout", "skip",
+             "deterministic_output"}
+NEEDS = {"cpu", "cuda", "cpu-only-build"}
 
 
 @dataclass
@@ -25,29 +46,77 @@ class Snippet:
     meta: dict = field(default_factory=dict)
 
 
+def snippets_root(root: Path | None = None) -> Path:
+    """`root`, else $TORCHKB_SNIPPETS_ROOT (the test runner's --snippets-root), else the
+    project's snippets/."""
+    if root is not None:
+        return Path(root)
+    env = os.environ.get("TORCHKB_SNIPPETS_ROOT")
+    return Path(env) if env else torchkb.SNIPPETS
+
+
+def verification_dir(root: Path | None = None) -> Path:
+    """verification/ sits beside snippets/, so a test tree carries its own records."""
+    root = snippets_root(root)
+    return torchkb.VERIFICATION if root == torchkb.SNIPPETS else root.parent / "verification"
+
+
 def _is_snippet(path: Path) -> bool:
-    return (path.suffix in KINDS and ".en." not in path.name and path.name != "snippets.yml"
-            and not path.name.endswith(".out"))
+    # exactly one dot: `name.py`; `name.en.py`, `name.out`, `name.fig.png` are not snippets
+    return (path.is_file() and path.suffix in KINDS and path.name.count(".") == 1
+            and path.name != "snippets.yml")
+
+
+def _check_entry(meta_path: Path, name: str, entry: object) -> dict:
+    if entry is None:
+        return {}
+    if not isinstance(entry, dict):
+        raise SourceError(meta_path, None, f"{name}: entry must be a mapping")
+    line = entry.get("__line__")
+    unknown = sorted(set(entry) - META_KEYS - {"__line__"})
+    if unknown:
+        raise SourceError(meta_path, line, f"{name}: unknown key {', '.join(unknown)} "
+                          f"(known: {', '.join(sorted(META_KEYS))})")
+    if "needs" in entry and entry["needs"] not in NEEDS:
+        raise SourceError(meta_path, line, f"{name}: needs must be one of {sorted(NEEDS)}")
+    expected = entry.get("expect_exception")
+    if expected is not None and not (isinstance(expected, dict) and expected.get("type")):
+        raise SourceError(meta_path, line, f"{name}: expect_exception needs a type")
+    return {k: v for k, v in entry.items() if k != "__line__"}
+
+
+def _strip_lines(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _strip_lines(v) for k, v in value.items() if k != "__line__"}
+    if isinstance(value, list):
+        return [_strip_lines(v) for v in value]
+    return value
 
 
 def load_all(root: Path | None = None) -> list[Snippet]:
-    root = root or torchkb.SNIPPETS
+    root = snippets_root(root)
     found = []
     for folder in sorted(p for p in root.iterdir() if p.is_dir()) if root.exists() else []:
         meta_path = folder / "snippets.yml"
         meta = load_yaml(meta_path) if meta_path.exists() else {}
         meta = meta or {}
+        if not isinstance(meta, dict):
+            raise SourceError(meta_path, None, "must be a mapping of file name -> metadata")
+        entries = {}
         for name, entry in meta.items():
-            if name != "__line__" and not (folder / name).exists():
+            if name == "__line__":
+                continue
+            checked = _check_entry(meta_path, name, entry)
+            if not (folder / name).is_file():
                 line = entry.get("__line__") if isinstance(entry, dict) else None
                 raise SourceError(meta_path, line, f"{name}: no such snippet file")
+            entries[name] = _strip_lines(checked)
         for path in sorted(folder.iterdir()):
-            if not path.is_file() or not _is_snippet(path) or path.name.count(".") > 1:
+            if not _is_snippet(path):
                 continue
             en = path.with_name(f"{path.stem}.en{path.suffix}")
-            entry = dict(meta.get(path.name) or {})
             found.append(Snippet(f"{folder.name}/{path.stem}", path, en if en.exists() else None,
-                                 KINDS[path.suffix], entry))
+                                 KINDS[path.suffix], dict(entries.get(path.name) or {})))
     return found
 
 
@@ -55,16 +124,17 @@ def output_path(snippet: Snippet) -> Path:
     return snippet.path.with_name(snippet.path.stem + ".out")
 
 
-def load_output(snippet_id: str) -> str | None:
+def load_output(snippet_id: str, root: Path | None = None) -> str | None:
     """The recorded output of `<topic>/<name>`, or None before its first recorded run."""
-    path = torchkb.SNIPPETS / f"{snippet_id}.out"
+    path = snippets_root(root) / f"{snippet_id}.out"
     return path.read_text(encoding="utf-8") if path.exists() else None
 
 
-def load_verification() -> dict:
+def load_verification(root: Path | None = None) -> dict:
     records = {}
+    folder = verification_dir(root)
     for kind in ("cpu", "gpu"):
-        path = torchkb.VERIFICATION / f"{kind}.json"
+        path = folder / f"{kind}.json"
         records[kind] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     return records
 
@@ -73,7 +143,13 @@ def code_sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def figure_path(snippet: Snippet, filename: str) -> Path:
+    """Where a figure the snippet wrote as `filename` is kept: `<name>.<filename>`."""
+    return snippet.path.with_name(f"{snippet.path.stem}.{filename}")
+
+
 def figures(snippet: Snippet) -> list[Path]:
     prefix = snippet.path.stem + "."
     return sorted(p for p in snippet.path.parent.iterdir()
-                  if p.name.startswith(prefix) and p.suffix in {".png", ".svg"})
+                  if p.name.startswith(prefix) and p.suffix in FIGURE_SUFFIXES
+                  and p.name.count(".") == 2)
