@@ -50,6 +50,9 @@ def main() -> None:
         print(table(results))
         if a.misses:
             print(misses(results))
+            print("right section found, but not first:")
+            print("\n".join(m.replace("MISS", "LATE", 1) for m in misses(results, k=1).splitlines()
+                            if "rank=None" not in m))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Build the site once per test run (shared by xdist workers) and serve it on loopback."""
 
 import contextlib
+import hashlib
 import functools
 import http.server
 import os
@@ -16,12 +17,22 @@ from filelock import FileLock
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def site_dir(base: Path) -> Path:
-    """`mkdocs build --strict` into base/site, once, whichever worker gets here first.
+def inputs_digest() -> str:
+    """Hash of everything the built site depends on, so a stale build is never reused."""
+    digest = hashlib.sha256()
+    paths = [ROOT / "mkdocs.yml", *sorted((ROOT / "docs").rglob("*")),
+             *sorted((ROOT / "theme").rglob("*")), *sorted((ROOT / "torchkb").glob("*.py"))]
+    for path in paths:
+        if path.is_file():
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
-    `base` must be shared by all workers (tmp_path_factory.getbasetemp().parent).
+
+def site_dir(base: Path) -> Path:
+    """`mkdocs build --strict` into base/site-<inputs digest>, once, whichever worker gets
+    here first; `base` must be shared by the workers (tmp_path_factory.getbasetemp().parent).
     """
-    site = base / "site"
+    site = base / f"site-{inputs_digest()}"
     with FileLock(str(base / "site.lock")):
         if not (site / ".built").exists():
             result = subprocess.run(

@@ -95,7 +95,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         return
     props = dict(report.user_properties)
     record = props.get(RECORD)
-    if record is None:
+    if not record:
         return
     records = _session_records
     if report.passed or report.skipped:

@@ -75,7 +75,7 @@ class _WriteGuard:
     """An audit hook (installed once per process: hooks can't be removed), armed per run."""
 
     installed = False
-    armed: tuple[Path, Path] | None = None  # (snippet file, allowed directory)
+    armed: tuple[Path, tuple[Path, ...]] | None = None  # (snippet file, allowed directories)
     violation: str | None = None
 
     @classmethod
@@ -108,7 +108,9 @@ class _WriteGuard:
         target = Path(os.path.abspath(path))
         with contextlib.suppress(OSError):
             target = target.resolve()
-        if (target == Path(os.devnull) or target.is_relative_to(allowed)
+        if event == "os.mkdir" and target.is_dir():
+            return  # makedirs(exist_ok=True) of a directory that is there changes nothing
+        if (target == Path(os.devnull) or any(target.is_relative_to(a) for a in allowed)
                 or "__pycache__" in target.parts
                 or any(target.is_relative_to(d) for d in _cache_dirs())):
             return
@@ -148,18 +150,19 @@ def reset_state() -> None:
 
 @contextlib.contextmanager
 def _isolated(snippet: Path, workdir: Path):
-    """Working directory, argv, environment, tempfile dir, threads: set, then restored."""
+    """Working directory, argv, environment, tempfile dir, threads: set, then restored.
+    Yields the scratch directory that `tempfile` uses meanwhile."""
     cwd, argv, environ = os.getcwd(), sys.argv, dict(os.environ)
     threads, tmp = torch.get_num_threads(), tempfile.tempdir
-    scratch = workdir / ".tmp"
-    scratch.mkdir(exist_ok=True)
+    # a short path: multiprocessing puts AF_UNIX sockets here (108-byte limit)
+    scratch = Path(tempfile.mkdtemp(prefix="snip-"))
     os.chdir(workdir)
     sys.argv = [str(snippet)]
     tempfile.tempdir = str(scratch)
     reset_state()
     try:
         with warnings.catch_warnings():
-            yield
+            yield scratch
     finally:
         os.chdir(cwd)
         sys.argv = argv
@@ -182,9 +185,9 @@ def run_python(snippet: Path, workdir: Path) -> RunResult:
     out = io.StringIO()
     exception = None
     start = time.perf_counter()
-    with _isolated(snippet, workdir):
+    with _isolated(snippet, workdir) as scratch:
         _WriteGuard.violation = None
-        _WriteGuard.armed = (snippet, workdir.resolve())
+        _WriteGuard.armed = (snippet, (workdir.resolve(), scratch.resolve()))
         try:
             with contextlib.redirect_stdout(out):
                 runpy.run_path(str(snippet), run_name="__main__")

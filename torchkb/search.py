@@ -29,13 +29,38 @@ _WORD = re.compile(r"[a-z0-9]+")
 _jieba_ready = False
 
 
+_DOUBLE = re.compile(r"([b-df-hj-kmnp-rtv-y])\1$")  # stopp -> stop, but not fill, pass
+
+
 def normalise_word(word: str) -> str:
-    """Tiny suffix folding, mirrored in the worker: tensors->tensor, copies->copy."""
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
+    """A light English stemmer, mirrored in the worker, applied to index and query alike:
+    copies/copied->copy, batches->batch, released/releasing/release->releas, stopped->stop,
+    visualising/visualize/visualization->visualiz, accumulated/accumulation->accumul.
+    Symmetric, so it need only conflate the forms a reader types, never produce words.
+    (lunr's Porter stemmer is not used: on a zh+en build Material's pipeline stops English
+    words matching at all.)"""
+    w = word
+    if len(w) <= 3 or not w.isalpha():
+        return w  # short words, numbers and code-ish tokens (fp16, 3d) stay as they are
+    if w.endswith(("ies", "ied")) and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("sses", "xes", "zes", "ches", "shes")):
+        w = w[:-2]
+    elif w.endswith("s") and w[-2] not in "suia":  # not class, status, analysis, bias
+        w = w[:-1]
+    for suffix in ("isation", "ization", "ation", "ing", "ed"):
+        stem = w[: -len(suffix)]
+        if w.endswith(suffix) and len(stem) >= 3 and any(c in "aeiouy" for c in stem):
+            w = _DOUBLE.sub(r"\1", stem) if len(stem) >= 4 else stem
+            w += "iz" if suffix in ("isation", "ization") else ""
+            break
+    if w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    if w.endswith("at") and len(w) > 6:  # accumulat(e|ed) ~ accumul(ation)
+        w = w[:-2]
+    if w.endswith("is") and len(w) > 5 and w[-3] != "s":  # visualis(e) ~ visualiz(e)
+        w = w[:-2] + "iz"
+    return w
 
 
 def name_parts(name: str) -> list[str]:
@@ -72,7 +97,10 @@ def tokens(text: str) -> list[str]:
 
 
 def plain(text: str) -> str:
-    return re.sub(r"\s+", " ", html.unescape(_TAG.sub(" ", text))).strip()
+    # Material joins jieba's words with U+200B: drop it, or a typed Chinese phrase never
+    # matches the text verbatim (and jieba here would see only Material's fragments)
+    text = html.unescape(_TAG.sub(" ", text)).replace("\u200b", "")
+    return re.sub(r"\s+", " ", text).strip()
 
 
 def build_index(docs: list[dict]) -> dict:

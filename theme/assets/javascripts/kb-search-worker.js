@@ -29,9 +29,23 @@ let words = null  // per document: " word word ... " for phrase matching
 
 /* ---- tokenising: mirrors torchkb/search.py ------------------------------------- */
 
+/* A light English stemmer: the same rules as normalise_word() in torchkb/search.py */
 function normaliseWord(w) {
-  if (w.length > 4 && w.endsWith("ies")) return w.slice(0, -3) + "y"
-  if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1)
+  if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w
+  if (/(ies|ied)$/.test(w) && w.length > 4) return w.slice(0, -3) + "y"
+  if (/(sses|xes|zes|ches|shes)$/.test(w)) w = w.slice(0, -2)
+  else if (w.endsWith("s") && !"suia".includes(w[w.length - 2])) w = w.slice(0, -1)
+  for (const suffix of ["isation", "ization", "ation", "ing", "ed"]) {
+    const stem = w.slice(0, -suffix.length)
+    if (w.endsWith(suffix) && stem.length >= 3 && /[aeiouy]/.test(stem)) {
+      w = stem.length >= 4 ? stem.replace(/([b-df-hj-kmnp-rtv-y])\1$/, "$1") : stem
+      if (suffix === "isation" || suffix === "ization") w += "iz"
+      break
+    }
+  }
+  if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1)
+  if (w.endsWith("at") && w.length > 6) w = w.slice(0, -2)
+  if (w.endsWith("is") && w.length > 5 && w[w.length - 3] !== "s") w = w.slice(0, -2) + "iz"
   return w
 }
 
@@ -80,7 +94,7 @@ function queryTerms(text) {
   for (const run of text.match(HAN) || []) terms.push(...segmentHan(run))
   for (const name of text.match(NAME) || [])
     if (name.includes(".") || name.includes("_")) terms.push(...nameParts(name))
-  for (const w of text.match(WORD) || []) terms.push(normaliseWord(w))
+  for (const w of text.match(WORD) || []) if (!STOP.has(w)) terms.push(normaliseWord(w))
   return [...new Set(terms)].filter(t => !STOP.has(t))
 }
 
@@ -134,8 +148,14 @@ function search(raw) {
     ranked.push([d, intro * score * (0.1 + coverage * coverage) * (1 + 2 * phrase)])
   }
   ranked.sort((a, b) => b[1] - a[1])
+  // a page's intro only summarises its sections: where one of its sections matches too,
+  // show that section, not the summary (the intro stays when no section matches)
+  const withSection = new Set(ranked.map(([d]) => index.docs[d].l)
+    .filter(l => l.includes("#")).map(l => l.split("#")[0]))
+  const shown = ranked.filter(([d]) => index.docs[d].l.includes("#") ||
+    !withSection.has(index.docs[d].l))
   const matched = Object.fromEntries(terms.map(t => [t, t in index.terms]))
-  return { items: ranked.slice(0, MAX_RESULTS).map(([d, s]) => group(index.docs[d], s, matched)) }
+  return { items: shown.slice(0, MAX_RESULTS).map(([d, s]) => group(index.docs[d], s, matched)) }
 }
 
 /* ---- results in Material's shape ------------------------------------------------ */
