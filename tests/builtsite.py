@@ -1,8 +1,8 @@
 """Build the site once per test run (shared by xdist workers) and serve it on loopback."""
 
 import contextlib
-import hashlib
 import functools
+import hashlib
 import http.server
 import os
 import socket

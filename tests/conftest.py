@@ -10,18 +10,16 @@ Records travel in the test reports (`user_properties`), so under pytest-xdist ev
 worker's results reach the controller, which alone writes the JSON file at the end.
 """
 
-import datetime
 import json
 import os
-import platform
 from pathlib import Path
 
 import pytest
 import torch  # imported once per worker, not once per snippet
+from snippet_records import RECORD, device_kind
 
 # notes written to test the importer, some broken on purpose: not pages to run
 collect_ignore = ["fixtures"]
-RECORD = "verification"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -61,32 +59,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         kept = {item.nodeid for n, item in enumerate(ordered) if n % count == index}
         config.hook.pytest_deselected(items=[i for i in items if i.nodeid not in kept])
         items[:] = [i for i in items if i.nodeid in kept]
-
-
-def device_kind() -> str:
-    return "gpu" if torch.cuda.is_available() else "cpu"
-
-
-def device_name() -> str:
-    if torch.cuda.is_available():
-        return torch.cuda.get_device_name(0)
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def environment() -> dict:
-    return {
-        "torch": torch.__version__.split("+")[0],
-        "cuda": torch.version.cuda,
-        "device": device_name(),
-        "python": platform.python_version(),
-        "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
-    }
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:

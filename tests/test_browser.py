@@ -104,25 +104,32 @@ def test_both_languages_have_the_same_pages(site: Path) -> None:
 
 
 def check_copy_buttons(tab: Tab) -> int:
-    """Click each snippet's copy button; the clipboard must equal the snippet file."""
-    blocks = tab.page.evaluate("""() => {
-        const buttons = [...document.querySelectorAll("button[data-clipboard-target]")];
-        return [...document.querySelectorAll(".kb-snippet-name code")].map(name => {
+    """Click each snippet's copy button (Material's own handler copies); the clipboard must
+    then hold the snippet file's exact text. One round trip per page: clicks in the page."""
+    copied = tab.page.evaluate("""async () => {
+        const out = [];
+        for (const name of document.querySelectorAll(".kb-snippet-name code")) {
             let el = name.parentElement.nextElementSibling;
             while (el && !el.matches(".highlight, pre")) el = el.nextElementSibling;
             const button = el && el.querySelector("button[data-clipboard-target]");
-            return [name.textContent, button ? buttons.indexOf(button) : -1];
-        });
+            if (!button) { out.push([name.textContent, null]); continue; }
+            await navigator.clipboard.writeText("(nothing copied)");
+            button.click();  // Material writes the clipboard asynchronously
+            let text = "(nothing copied)";
+            for (let i = 0; i < 100 && text === "(nothing copied)"; i++) {
+                await new Promise(resolve => setTimeout(resolve, 10));
+                text = await navigator.clipboard.readText();
+            }
+            out.push([name.textContent, text]);
+        }
+        return out;
     }""")
-    for name, index in blocks:
-        assert index >= 0, f"{tab.page.url}: {name} has no copy button"
-        tab.page.evaluate("navigator.clipboard.writeText('(nothing copied)')")
-        tab.page.locator("button[data-clipboard-target]").nth(index).click(force=True)
-        copied = tab.page.evaluate("navigator.clipboard.readText()")
-        expected = (ROOT / name).read_text(encoding="utf-8")
-        # Material copies the code's innerText with trailing whitespace trimmed (trimEnd)
-        assert copied == expected.rstrip(), f"{tab.page.url}: {name}'s copy button differs"
-    return len(blocks)
+    for name, text in copied:
+        assert text is not None, f"{tab.page.url}: {name} has no copy button"
+        # byte for byte, except the file's final newline, which a code block's text lacks
+        expected = (ROOT / name).read_text(encoding="utf-8").removesuffix("\n")
+        assert text == expected, f"{tab.page.url}: the copy button of {name} copies other text"
+    return len(copied)
 
 
 def check_notebook(tab: Tab, lang: str, path: str) -> None:
@@ -151,6 +158,9 @@ def visit(tab: Tab, lang: str, path: str, problems: list[str], goto: bool = True
         assert response is not None and response.ok, url
     assert tab.page.url == url
     tab.page.wait_for_load_state("networkidle")
+    if (lang, path) in SCREENSHOTS:  # before the copy clicks scroll the page
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        tab.page.screenshot(path=SHOTS / f"{SCREENSHOTS[lang, path]}.png")
     copies = check_copy_buttons(tab)
     if path.startswith("notebooks/"):
         check_notebook(tab, lang, path)
@@ -160,9 +170,6 @@ def visit(tab: Tab, lang: str, path: str, problems: list[str], goto: bool = True
         target = href.evaluate("a => a.href")
         assert target.split("#")[0].rstrip("/").endswith(
             f"{'/en' if lang == 'en' else ''}/notebooks/{path.strip('/')}"), target
-    if (lang, path) in SCREENSHOTS:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        tab.page.screenshot(path=SHOTS / f"{SCREENSHOTS[lang, path]}.png")
     problems += [f"{url}: {p}" for p in tab.take()]
     return copies
 

@@ -31,7 +31,8 @@ def run_suite(root: Path, *args: str) -> dict[str, tuple[str, str]]:
     report = root.parent / "report.xml"
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "tests/test_snippets.py::test_snippet",
-         "--snippets-root", str(root), "-p", "no:randomly", "-o", "addopts=", "-p", "no:cacheprovider",
+         "--snippets-root", str(root), "-p", "no:randomly", "-p", "no:cacheprovider",
+         "-o", "addopts=",
          f"--junitxml={report}", "-q", *args],
         cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert report.exists(), proc.stdout + proc.stderr

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import torch
 import yaml
-from conftest import RECORD, environment
+from snippet_records import RECORD, environment
 from snippet_runner import (
     exception_matches,
     normalise,

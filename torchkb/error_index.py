@@ -11,13 +11,24 @@ TEXT = {
     "zh": {"title": "错误信息索引", "lead": "下面每条错误信息都来自本站代码片段的真实运行"
            "（torch 2.13，CPU），复制报错即可搜索到对应的解释。",
            "cause": "原因", "where": "解释与修复", "snippet": "触发它的片段",
-           "pending": "只在 GPU 上出现（尚未在本站运行）"},
+           "pending": "只在 GPU 上出现（尚未在本站运行）",
+           "quoted": "正文中引用的报错与警告", "quoted_lead": "下面这些信息没有由本站片段在 CPU 上"
+           "重新产生（旧版本的措辞、只在 GPU 或特定环境出现），但正文讨论了它们。",
+           "quoted_in": "见"},
     "en": {"title": "Error message index", "lead": "Every error message below was printed by a "
            "real run of a snippet on this site (torch 2.13, CPU); paste an error into the "
            "search box to land on its explanation.",
            "cause": "Cause", "where": "Explanation and fix", "snippet": "Raised by",
-           "pending": "Only on a GPU (not yet run here)"},
+           "pending": "Only on a GPU (not yet run here)",
+           "quoted": "Errors and warnings quoted in the text", "quoted_lead": "No snippet "
+           "here reproduces these on a CPU (older wording, GPU-only or setup-specific), but a "
+           "section discusses each.",
+           "quoted_in": "See"},
 }
+# `Type: message` in a section body (prose, inline code or a code block); the message runs
+# to the end of the line, a backtick, or Chinese text that follows it
+_QUOTED = re.compile(r"\b(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Warning): "
+                     r"[^\n`\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{8,}")
 _ERROR_LINE = re.compile(r"^(?:[\w.]+\.)?\w*(?:Error|Exception)\b[^\n]*", re.M)
 
 
@@ -26,6 +37,41 @@ def raised_error(recorded: str, type_name: str) -> str | None:
     starts = [m.start() for m in _ERROR_LINE.finditer(recorded)
               if type_name in m.group(0).split(":", 1)[0] or ":" in m.group(0)]
     return recorded[starts[-1]:].strip() if starts else None
+
+
+def _heading(message: str) -> str:
+    """A message as a Markdown heading: shortened, and inert (`<class ...>` is no tag)."""
+    text = message if len(message) <= 90 else message[:87] + "..."
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return re.sub(r"([\\`*\[\]#])", r"\\\1", text)
+
+
+def _key(message: str) -> str:
+    """Comparable form: lowercase, single spaces, no trailing ellipsis or colon."""
+    return re.sub(r"\s+", " ", message.lower()).strip().rstrip(".…: ").strip()
+
+
+def quoted_errors(lang: str) -> dict[str, list[tuple[str, str, str]]]:
+    """Messages quoted in section bodies -> the sections (topic, id, title) quoting them."""
+    found: dict[str, list[tuple[str, str, str]]] = {}
+    for topic in load_topics(torchkb.TOPICS):
+        for section in topic.sections:
+            text = section.text.get(lang) or section.text["zh"]
+            for m in _QUOTED.finditer(text.get("body", "")):
+                message = m.group(0).strip().rstrip("\"“”(（,，;；").strip()
+                if message.count("'") % 2:  # a closing quote of the prose, not the message's
+                    message = message.rstrip("'").strip()
+                where = (topic.id, section.id, text["title"])
+                if where not in found.setdefault(message, []):
+                    found[message].append(where)
+    # a shortened quote ("... same device, ...") joins the full one it begins
+    keys = sorted(found, key=len, reverse=True)
+    for short in keys:
+        full = next((k for k in keys if k != short and _key(k).startswith(_key(short))), None)
+        if full is not None:
+            found[full] += [w for w in found.pop(short) if w not in found[full]]
+            keys.remove(short)
+    return found
 
 
 def error_index_page(lang: str) -> str:
@@ -38,7 +84,7 @@ def error_index_page(lang: str) -> str:
                     title = section.text.get(lang, section.text["zh"])["title"]
                     where.setdefault(arg.rsplit(".", 1)[0], (topic.id, section.id, title))
     lines = ["---", f'title: "{ui["title"]}"', "---", "", f"# {ui['title']}", "", ui["lead"], ""]
-    pending = []
+    pending, raised = [], []
     for snip in snippet_store.load_all():
         expected = snip.meta.get("expect_exception")
         if not expected or snip.id not in where:
@@ -52,10 +98,18 @@ def error_index_page(lang: str) -> str:
             pending.append(f"- `{expected['type']}` · {cause} · {link}")
             continue
         first = message.splitlines()[0]
-        heading = first if len(first) <= 90 else first[:87] + "..."
-        lines += [f"## {heading}", "", "```text", message, "```", "",
+        raised.append(_key(first))
+        lines += [f"## {_heading(first)}", "", "```text", message, "```", "",
                   f"**{ui['cause']}**: {cause}  ", f"**{ui['where']}**: {link}  ",
                   f"**{ui['snippet']}**: `snippets/{snip.id}.py`", ""]
     if pending:
         lines += [f"## {ui['pending']}", "", *pending, ""]
+    quoted = {m: w for m, w in quoted_errors(lang).items()
+              if not any(r.startswith(_key(m)) or _key(m).startswith(r) for r in raised)}
+    if quoted:
+        lines += [f"## {ui['quoted']}", "", ui["quoted_lead"], ""]
+        for message, sections in sorted(quoted.items()):
+            links = ", ".join(f"[{title}]({t}.md#{sid})" for t, sid, title in sections[:3])
+            lines += [f"### {_heading(message)}", "", "```text", message, "```", "",
+                      f"**{ui['quoted_in']}**: {links}", ""]
     return "\n".join(lines)

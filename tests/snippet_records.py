@@ -1,0 +1,35 @@
+"""What a verification record says about the machine a snippet ran on."""
+
+import datetime
+import platform
+from pathlib import Path
+
+import torch
+
+RECORD = "verification"  # the user_properties key a snippet test attaches its record under
+
+
+def device_kind() -> str:
+    return "gpu" if torch.cuda.is_available() else "cpu"
+
+
+def device_name() -> str:
+    if torch.cuda.is_available():
+        return torch.cuda.get_device_name(0)
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def environment() -> dict:
+    return {
+        "torch": torch.__version__.split("+")[0],
+        "cuda": torch.version.cuda,
+        "device": device_name(),
+        "python": platform.python_version(),
+        "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
+    }
