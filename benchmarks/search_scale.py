@@ -56,7 +56,8 @@ def make_corpus(dest: Path, copies: int) -> int:
     n = 0
     for lang in LANGS:
         src = ROOT / "docs" / lang
-        shutil.copytree(src, docs / lang, ignore=shutil.ignore_patterns("*.md"))
+        # pages only: notebooks are not searched and only slow the build down
+        shutil.copytree(src, docs / lang, ignore=shutil.ignore_patterns("*.md", "notebooks"))
         for extra in ("index.md", "tags.md"):
             shutil.copy(src / extra, docs / lang / extra)
         shutil.copytree(src / "raw", docs / lang / "raw", dirs_exist_ok=True)
@@ -72,7 +73,8 @@ def make_corpus(dest: Path, copies: int) -> int:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = re.sub(r"^nav:\n(?:[ \t]+.*\n|\n)*", "", config, flags=re.M)  # nav-less
     config = config.replace("strict: true", "strict: false")
-    for rel in ("theme", "torchkb/search_hooks.py", "notes/search/userdict.txt"):
+    for rel in ("theme", "torchkb/search_hooks.py", "torchkb/notebooks.py",
+                "notes/search/userdict.txt"):
         config = re.sub(rf"(:\s*|-\s+){re.escape(rel)}\b", rf"\g<1>{ROOT / rel}", config)
     (dest / "mkdocs.yml").write_text(config, encoding="utf-8")
     return n
