@@ -22,14 +22,18 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _report(problems: list, summary: str) -> int:
+    """Print one line per problem and a count; non-zero exit when there are any."""
+    for problem in problems:
+        print(problem)
+    print(summary.format(len(problems)))
+    return 1 if problems else 0
+
+
 def cmd_coverage(args: argparse.Namespace) -> int:
     from torchkb.coverage import check
 
-    problems = check(torchkb.ROOT)
-    for problem in problems:
-        print(problem)
-    print(f"coverage: {len(problems)} raw lines unaccounted")
-    return 1 if problems else 0
+    return _report(check(torchkb.ROOT), "coverage: {} raw lines unaccounted")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -43,11 +47,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_translations(args: argparse.Namespace) -> int:
     from torchkb.translation import report
 
-    lines = report(torchkb.ROOT)
-    for line in lines:
-        print(line)
-    print(f"translations: {len(lines)} sections need work")
-    return 1 if lines else 0
+    return _report(report(torchkb.ROOT), "translations: {} sections need work")
 
 
 def cmd_search_dict(args: argparse.Namespace) -> int:
