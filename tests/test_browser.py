@@ -114,11 +114,11 @@ def check_copy_buttons(tab: Tab) -> int:
             const button = el && el.querySelector("button[data-clipboard-target]");
             if (!button) { out.push([name.textContent, null]); continue; }
             await navigator.clipboard.writeText("(nothing copied)");
-            button.click();  // Material writes the clipboard asynchronously
             let text = "(nothing copied)";
-            for (let i = 0; i < 100 && text === "(nothing copied)"; i++) {
+            for (let i = 0; i < 300 && text === "(nothing copied)"; i++) {
+                if (i % 100 === 0) button.click();  // once more if a busy machine lost it
                 await new Promise(resolve => setTimeout(resolve, 10));
-                text = await navigator.clipboard.readText();
+                text = await navigator.clipboard.readText();  // Material writes it async
             }
             out.push([name.textContent, text]);
         }

@@ -83,7 +83,9 @@ def error_index_page(lang: str) -> str:
                 if kind == "snippet":
                     title = section.text.get(lang, section.text["zh"])["title"]
                     where.setdefault(arg.rsplit(".", 1)[0], (topic.id, section.id, title))
-    lines = ["---", f'title: "{ui["title"]}"', "---", "", f"# {ui['title']}", "", ui["lead"], ""]
+    # search boost 0.5: these entries point at the explaining sections, which rank first
+    lines = ["---", f'title: "{ui["title"]}"', "search:", "  boost: 0.5", "---", "",
+             f"# {ui['title']}", "", ui["lead"], ""]
     pending, raised = [], []
     for snip in snippet_store.load_all():
         expected = snip.meta.get("expect_exception")

@@ -11,6 +11,7 @@ import html
 import json
 import math
 import re
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -107,6 +108,9 @@ def build_index(docs: list[dict]) -> dict:
     """Inverted index for one language: BM25 statistics, titles and plain text (teasers,
     phrase matches for pasted errors)."""
     pages = {d["location"]: plain(d.get("title", "")) for d in docs if "#" not in d["location"]}
+    # Material's documented per-page `search: {boost: x}` front matter, for all its sections
+    # (the error index, a page of pointers, sets 0.5 so the explaining section comes first)
+    boosts = {d["location"]: d["boost"] for d in docs if "#" not in d["location"] and "boost" in d}
     entries, postings = [], {}
     for doc in docs:
         title = plain(doc.get("title", ""))
@@ -121,6 +125,9 @@ def build_index(docs: list[dict]) -> dict:
             postings.setdefault(term, []).append([n, head[term], body[term]])
         entries.append({"l": doc["location"], "t": title, "p": page if page != title else "",
                         "x": text, "n": sum(body.values()) + sum(head.values())})
+        boost = doc.get("boost", boosts.get(doc["location"].split("#")[0], 1))
+        if boost != 1:
+            entries[-1]["b"] = float(boost)
     avg = sum(e["n"] for e in entries) / max(len(entries), 1)
     return {"docs": entries, "terms": dict(sorted(postings.items())), "avg": round(avg, 2),
             "N": len(entries)}
@@ -138,17 +145,54 @@ def split_by_language(docs: list[dict], prefixes: dict[str, str]) -> dict[str, l
     return out
 
 
+# Sharded index files, so the first result costs what the query needs, not the whole site
+# (at 100x today's content one file per language is ~48 MB and the first result ~4-8 s).
+TERM_SHARD_BYTES = 150_000  # postings per file, about; a query fetches one per term
+TEXT_BLOCK = 8  # section texts per file; fetched only for the top candidates
+
+
+def shard_of(term: str, shards: int) -> int:
+    """Which postings file holds a term (the worker computes the same 32-bit hash)."""
+    h = 0
+    for ch in term:
+        h = (h * 31 + ord(ch)) & 0xFFFFFFFF
+    return h % shards
+
+
+def shard_index(index: dict) -> dict[str, object]:
+    """One language's index as files: meta.json (documents, Chinese vocabulary for query
+    segmentation, BM25 statistics), t<k>.json (postings by term hash) and x<j>.json (texts
+    of TEXT_BLOCK documents each: teasers and verbatim-phrase scoring)."""
+    size = sum(len(t) + 12 * len(p) for t, p in index["terms"].items())
+    shards = max(1, math.ceil(size / TERM_SHARD_BYTES))
+    files: dict[str, object] = {f"t{k}.json": {} for k in range(shards)}
+    for term, postings in index["terms"].items():
+        files[f"t{shard_of(term, shards)}.json"][term] = postings
+    docs = index["docs"]
+    for j in range(0, len(docs), TEXT_BLOCK):
+        files[f"x{j // TEXT_BLOCK}.json"] = [d["x"] for d in docs[j:j + TEXT_BLOCK]]
+    files["meta.json"] = {
+        "N": index["N"], "avg": index["avg"], "shards": shards, "block": TEXT_BLOCK,
+        "docs": [[d["l"], d["t"], d["p"], d["n"], d.get("b", 1)] for d in docs],
+        "vocab": sorted(t for t in index["terms"] if _HAN.fullmatch(t)),
+    }
+    return files
+
+
 def write_indexes(site: Path, prefixes: dict[str, str]) -> dict[str, Path]:
-    """Read Material's search_index.json and write search/kb-<lang>.json beside it, for
-    each language it holds documents of (static-i18n builds the languages one by one)."""
+    """Read Material's search_index.json and write search/kb-<lang>/ beside it, for each
+    language it holds documents of (static-i18n builds the languages one by one)."""
     data = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
     written = {}
     for lang, docs in split_by_language(data["docs"], prefixes).items():
         if docs:
-            path = site / "search" / f"kb-{lang}.json"
-            path.write_text(json.dumps(build_index(docs), ensure_ascii=False,
-                                       separators=(",", ":")), encoding="utf-8")
-            written[lang] = path
+            folder = site / "search" / f"kb-{lang}"
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+            for name, content in shard_index(build_index(docs)).items():
+                (folder / name).write_text(json.dumps(content, ensure_ascii=False,
+                                                      separators=(",", ":")), encoding="utf-8")
+            written[lang] = folder
     return written
 
 

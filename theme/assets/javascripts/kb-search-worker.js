@@ -22,10 +22,15 @@ const STOP = new Set(("a an and are as at be by can do does for from how i in is
   "怎样 时 时候 会 要 和 与 及 一个").split(" "))
 const K1 = 1.2, B = 0.75, TITLE_WEIGHT = 3, MAX_RESULTS = 20
 
-let index = null
-let vocab = null
+const RERANK = 20  // candidates whose text is fetched for phrase scoring and teasers
+
+/* The index is sharded (torchkb/search.py, shard_index): meta.json up front; postings
+ * files by term hash and section texts in blocks, fetched as queries need them. */
+let meta = null   // { N, avg, shards, block, docs: [[location, title, page, n, boost]], vocab }
+let vocab = null  // Chinese words of the index: the query is segmented against them
 let maxWord = 1
-let words = null  // per document: " word word ... " for phrase matching
+const files = new Map()  // name -> Promise of its JSON
+const words = new Map()  // document -> " word word ... " for phrase matching
 
 /* ---- tokenising: mirrors torchkb/search.py ------------------------------------- */
 
@@ -115,47 +120,85 @@ function phrases(text) {
 }
 
 function idf(df) {
-  return Math.log(1 + (index.N - df + 0.5) / (df + 0.5))
+  return Math.log(1 + (meta.N - df + 0.5) / (df + 0.5))
 }
 
-function search(raw) {
+function load(name) {
+  if (!files.has(name))
+    files.set(name, fetch(new URL(`../../search/kb-${LANG}/${name}`, self.location.href))
+      .then(r => r.ok ? r.json() : Promise.reject(new Error(`${name}: ${r.status}`))))
+  return files.get(name)
+}
+
+/* 32-bit string hash, the same as shard_of() in torchkb/search.py */
+function shardOf(term) {
+  let h = 0
+  for (const ch of term) h = (Math.imul(h, 31) + ch.codePointAt(0)) >>> 0
+  return h % meta.shards
+}
+
+async function postingsOf(terms) {
+  const shards = await Promise.all(terms.map(t => load(`t${shardOf(t)}.json`)))
+  return terms.map((t, i) => Object.hasOwn(shards[i], t) ? shards[i][t] : undefined)
+}
+
+async function textsOf(ds) {
+  const blocks = [...new Set(ds.map(d => Math.floor(d / meta.block)))]
+  const loaded = await Promise.all(blocks.map(b => load(`x${b}.json`)))
+  const out = new Map()
+  blocks.forEach((b, i) => loaded[i].forEach((x, j) => out.set(b * meta.block + j, x)))
+  return out
+}
+
+async function search(raw) {
   const query = clean(raw.slice(0, 2000))
   const terms = queryTerms(query)
   if (!terms.length) return { items: [] }
+  const lists = await postingsOf(terms)
   const scores = new Map(), covered = new Map()
   let total = 0
-  for (const term of terms) {
-    const postings = index.terms[term]
-    if (!postings) continue  // a word no document has: don't let it sink every result
+  lists.forEach(postings => {
+    if (!postings) return  // a word no document has: don't let it sink every result
     const w = idf(postings.length)
     total += w
     for (const [d, head, body] of postings) {
       const tf = body + TITLE_WEIGHT * head
-      const norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * index.docs[d].n / index.avg))
+      const norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * meta.docs[d][3] / meta.avg))
       scores.set(d, (scores.get(d) || 0) + w * norm)
       covered.set(d, (covered.get(d) || 0) + w)
     }
-  }
-  const wanted = phrases(query)
-  const ranked = []
+  })
+  // BM25 where a section must cover the query's distinctive terms; a page's intro only
+  // summarises its sections (0.6); a page's `search: boost` front matter (b)
+  const pre = []
   for (const [d, score] of scores) {
     const coverage = covered.get(d) / total
-    let found = 0
-    for (const p of wanted) if ((/^ /.test(p) ? words[d] : index.docs[d].x).includes(p)) found++
-    const phrase = wanted.length ? found / wanted.length : 0
-    // a page's intro only summarises its sections: let the section itself win
-    const intro = index.docs[d].l.includes("#") ? 1 : 0.6
-    ranked.push([d, intro * score * (0.1 + coverage * coverage) * (1 + 2 * phrase)])
+    const [location, , , , boost] = meta.docs[d]
+    const intro = location.includes("#") ? 1 : 0.6
+    pre.push([d, boost * intro * score * (0.1 + coverage * coverage)])
   }
-  ranked.sort((a, b) => b[1] - a[1])
-  // a page's intro only summarises its sections: where one of its sections matches too,
-  // show that section, not the summary (the intro stays when no section matches)
-  const withSection = new Set(ranked.map(([d]) => index.docs[d].l)
+  pre.sort((a, b) => b[1] - a[1])
+  // verbatim phrases rerank the best candidates: what lands a pasted error on its section
+  const top = pre.slice(0, RERANK)
+  const texts = await textsOf(top.map(([d]) => d))
+  const wanted = phrases(query)
+  const ranked = top.map(([d, s]) => {
+    const x = texts.get(d)
+    if (!words.has(d)) words.set(d, wordsOf(x))
+    let found = 0
+    for (const p of wanted) if ((p.startsWith(" ") ? words.get(d) : x).includes(p)) found++
+    return [d, s * (1 + 2 * (wanted.length ? found / wanted.length : 0))]
+  }).sort((a, b) => b[1] - a[1])
+  // where one of a page's sections matches too, show that section, not the page's summary
+  const withSection = new Set(ranked.map(([d]) => meta.docs[d][0])
     .filter(l => l.includes("#")).map(l => l.split("#")[0]))
-  const shown = ranked.filter(([d]) => index.docs[d].l.includes("#") ||
-    !withSection.has(index.docs[d].l))
-  const matched = Object.fromEntries(terms.map(t => [t, t in index.terms]))
-  return { items: shown.slice(0, MAX_RESULTS).map(([d, s]) => group(index.docs[d], s, matched)) }
+  const shown = ranked.filter(([d]) => meta.docs[d][0].includes("#") ||
+    !withSection.has(meta.docs[d][0]))
+  const matched = Object.fromEntries(terms.map((t, i) => [t, lists[i] !== undefined]))
+  return { items: shown.slice(0, MAX_RESULTS).map(([d, s]) => {
+    const [l, t, p] = meta.docs[d]
+    return group({ l, t, p, x: texts.get(d) }, s, matched)
+  }) }
 }
 
 /* ---- results in Material's shape ------------------------------------------------ */
@@ -197,25 +240,29 @@ function group(doc, score, terms) {
 /* ---- protocol ------------------------------------------------------------------ */
 
 async function setup() {
-  const url = new URL(`../../search/kb-${LANG}.json`, self.location.href)
-  index = await (await fetch(url)).json()
-  vocab = new Set(Object.keys(index.terms).filter(t => /^[\u3400-\u9fff]+$/.test(t)))
+  meta = await load("meta.json")
+  vocab = new Set(meta.vocab)
   for (const t of vocab) maxWord = Math.max(maxWord, t.length)
-  words = index.docs.map(d => wordsOf(d.x))
 }
 
-addEventListener("message", async ev => {
+/* Queries are answered in order; one overtaken by a newer query is not answered at all */
+let queue = Promise.resolve(), latest = 0
+addEventListener("message", ev => {
   const message = ev.data
   if (message.type === 0) {
-    await setup()
-    postMessage({ type: 1 })
+    queue = queue.then(setup).catch(err => console.warn("search setup failed:", err))
+      .then(() => postMessage({ type: 1 }))
   } else if (message.type === 2) {
-    let data = { items: [] }
-    try {
-      data = search(String(message.data))
-    } catch (err) {
-      console.warn("search failed:", err)
-    }
-    postMessage({ type: 3, data })
+    const id = ++latest
+    queue = queue.then(async () => {
+      if (id !== latest) return
+      let data = { items: [] }
+      try {
+        data = await search(String(message.data))
+      } catch (err) {
+        console.warn("search failed:", err)
+      }
+      if (id === latest) postMessage({ type: 3, data })
+    })
   }
 })
