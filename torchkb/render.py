@@ -38,14 +38,11 @@ UI = {
         "home_lead": "由中文学习笔记整理而成的 PyTorch 知识库：每段代码都是经过测试的片段文件，"
         "页面标明它在哪里（CPU / GPU）、用哪个 torch 版本、何时运行过。",
         "topics": "主题",
-        "sections": "节",
         "raw_title": "原始笔记 {note}",
         "raw_lead": "这是作者的原始笔记，逐字保存；各主题页的“来源”行链接到这里的行号。",
         "claims_title": "论断核查",
         "claims_lead": "笔记中关于 torch 行为的每条可检验论断，及其在 torch 2.13 上的核查结果。",
-        "claims_cols": "| 论断 | 来源 | 状态 | 证明片段 |",
         "tags_title": "标签",
-        "errors_title": "错误信息索引",
         "notebook": "[:material-notebook-outline: 本页的 Jupyter Notebook（可下载运行）]({href})",
     },
     "en": {
@@ -71,16 +68,13 @@ UI = {
         "is a tested snippet file, and each page says where it ran (CPU / GPU), on which "
         "torch and when.",
         "topics": "Topics",
-        "sections": "sections",
         "raw_title": "Raw note {note}",
         "raw_lead": "The author's original note, kept verbatim (in Chinese); the “Source” "
         "lines on the topic pages link to its line numbers.",
         "claims_title": "Claims register",
         "claims_lead": "Every checkable claim the notes make about torch behaviour, and what "
         "torch 2.13 actually does.",
-        "claims_cols": "| Claim | Source | Status | Proof snippet |",
         "tags_title": "Tags",
-        "errors_title": "Error message index",
         "notebook": "[:material-notebook-outline: This page as a Jupyter notebook "
                     "(download and run)]({href})",
     },

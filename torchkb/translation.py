@@ -22,6 +22,6 @@ def report(root) -> list[str]:
                 problems.append(f"{where}: no English translation")
             elif en.get("source_hash") != section_hash(section.text["zh"]):
                 problems.append(f"{where}: Chinese changed after the English was written (stale)")
-            elif [d for d in section.directives("en")] != section.directives("zh"):
+            elif section.directives("en") != section.directives("zh"):
                 problems.append(f"{where}: English and Chinese differ in @snippet/@claim lines")
     return problems
