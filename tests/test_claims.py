@@ -35,7 +35,7 @@ def test_every_claim_is_shown_on_a_page() -> None:
 
 @pytest.mark.parametrize("claim", [c for c in CLAIMS if c.get("snippet")], ids=lambda c: c["id"])
 def test_proof_snippet_passed(claim: dict) -> None:
-    snippet_id = claim["snippet"].rsplit(".", 1)[0]
+    snippet_id = snippet_store.snippet_id(claim["snippet"])
     snip = SNIPPETS.get(snippet_id)
     assert snip is not None, f"{claim['id']}: proof {claim['snippet']} does not exist"
     sha = snippet_store.code_sha256(snip.path)

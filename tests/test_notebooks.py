@@ -23,7 +23,7 @@ from snippet_runner import comparable, normalise
 import torchkb
 from torchkb import snippets as store
 from torchkb.canonical import load_topics
-from torchkb.notebooks import split_recorded, topic_notebooks
+from torchkb.notebooks import topic_notebooks
 
 TOPICS = load_topics(torchkb.TOPICS)
 SNIPPETS = {s.id: s for s in store.load_all()}
@@ -70,7 +70,7 @@ def as_recorded(cell: nbformat.NotebookNode) -> str:
 
 
 def expected(snip: store.Snippet) -> str:
-    stdout, error = split_recorded(store.load_output(snip.id) or "",
+    stdout, error = store.split_recorded(store.load_output(snip.id) or "",
                                    bool(snip.meta.get("expect_exception")))
     return stdout + unqualified(error)
 

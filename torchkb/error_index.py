@@ -29,16 +29,6 @@ TEXT = {
 # to the end of the line, a backtick, or Chinese text that follows it
 _QUOTED = re.compile(r"\b(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Warning): "
                      r"[^\n`\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{8,}")
-_ERROR_LINE = re.compile(r"^(?:[\w.]+\.)?\w*(?:Error|Exception)\b[^\n]*", re.M)
-
-
-def raised_error(recorded: str, type_name: str) -> str | None:
-    """The exception part of a recorded output: from its `Type: message` line to the end."""
-    starts = [m.start() for m in _ERROR_LINE.finditer(recorded)
-              if type_name in m.group(0).split(":", 1)[0] or ":" in m.group(0)]
-    return recorded[starts[-1]:].strip() if starts else None
-
-
 def _heading(message: str) -> str:
     """A message as a Markdown heading: shortened, and inert (`<class ...>` is no tag)."""
     text = message if len(message) <= 90 else message[:87] + "..."
@@ -82,7 +72,7 @@ def error_index_page(lang: str) -> str:
             for kind, arg in section.directives("zh"):
                 if kind == "snippet":
                     title = section.text.get(lang, section.text["zh"])["title"]
-                    where.setdefault(arg.rsplit(".", 1)[0], (topic.id, section.id, title))
+                    where.setdefault(snippet_store.snippet_id(arg), (topic.id, section.id, title))
     # search boost 0.5: these entries point at the explaining sections, which rank first
     lines = ["---", f'title: "{ui["title"]}"', "search:", "  boost: 0.5", "---", "",
              f"# {ui['title']}", "", ui["lead"], ""]
@@ -93,7 +83,7 @@ def error_index_page(lang: str) -> str:
             continue
         topic, section_id, section_title = where[snip.id]
         recorded = snippet_store.load_output(snip.id)
-        message = raised_error(recorded, expected["type"]) if recorded else None
+        message = snippet_store.split_recorded(recorded or "", True)[1].strip() or None
         cause = snip.meta.get("title", {}).get(lang, "")
         link = f"[{section_title}]({topic}.md#{section_id})"
         if message is None:

@@ -69,24 +69,8 @@ METADATA = {
     "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
     "language_info": {"name": "python"},
 }
-# the first line of what traceback.format_exception_only prints: `torch.OutOfMemoryError: ...`
-_EXC_HEAD = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt))"
-                       r"(?:: (.*))?$")
 # `[text](other.md#anchor)` between pages -> the page's URL seen from /<lang>/notebooks/<id>/
 _MD_LINK = re.compile(r"\]\((?![a-z]+:|#|/)([^)\s]+?)\.md(#[^)\s]*)?\)")
-
-
-def split_recorded(recorded: str, expects_exception: bool) -> tuple[str, str]:
-    """Recorded output -> (stdout, exception text). The runner appends the exception's
-    `format_exception_only` lines after stdout; the last line that looks like its head
-    starts it."""
-    if not expects_exception:
-        return recorded, ""
-    lines = recorded.splitlines(keepends=True)
-    for n in range(len(lines) - 1, -1, -1):
-        if _EXC_HEAD.match(lines[n].rstrip("\n")):
-            return "".join(lines[:n]), "".join(lines[n:])
-    return recorded, ""
 
 
 def recorded_outputs(snip: snippet_store.Snippet) -> list:
@@ -96,11 +80,12 @@ def recorded_outputs(snip: snippet_store.Snippet) -> list:
     recorded = snippet_store.load_output(snip.id)
     outputs = []
     if recorded:
-        stdout, error = split_recorded(recorded, bool(snip.meta.get("expect_exception")))
+        expects = bool(snip.meta.get("expect_exception"))
+        stdout, error = snippet_store.split_recorded(recorded, expects)
         if stdout:
             outputs.append(v4.new_output("stream", name="stdout", text=stdout))
         if error:
-            head = _EXC_HEAD.match(error.splitlines()[0])
+            head = snippet_store.EXCEPTION_HEAD.match(error.splitlines()[0])
             rest = error.split("\n", 1)[1] if "\n" in error.rstrip("\n") else ""
             evalue = ((head.group(2) or "") + ("\n" + rest if rest else "")).rstrip("\n")
             outputs.append(v4.new_output("error", ename=head.group(1), evalue=evalue,
@@ -120,7 +105,7 @@ class _Builder:
         self.snippets = {s.id: s for s in snippet_store.load_all()}
         self.cells: list = []
         self.markdown: list[str] = []  # pending lines of the current markdown cell
-        self.shown = {arg.rsplit(".", 1)[0] for s in topic.sections
+        self.shown = {snippet_store.snippet_id(arg) for s in topic.sections
                       for kind, arg in s.directives(self._lang(s)) if kind == "snippet"}
 
     def _lang(self, section: Section) -> str:
@@ -133,7 +118,7 @@ class _Builder:
         self.markdown = []
 
     def snippet(self, ref: str) -> None:
-        snip = self.snippets[ref.rsplit(".", 1)[0] if "." in ref.rsplit("/", 1)[-1] else ref]
+        snip = self.snippets[snippet_store.snippet_id(ref)]
         path = snip.en_path if self.lang == "en" and snip.en_path else snip.path
         code = path.read_text(encoding="utf-8")
         shown = f"snippets/{snip.id.split('/')[0]}/{path.name}"
@@ -170,7 +155,7 @@ class _Builder:
         if explanation:  # a correction without its explanation would restate the error
             self.markdown += [">"] + [f"> {line}".rstrip() for line in explanation.splitlines()]
         self.markdown.append("")
-        proof = str(claim.get("snippet") or "").rsplit(".", 1)[0]
+        proof = snippet_store.snippet_id(str(claim.get("snippet") or ""))
         if proof and proof not in self.shown and proof in self.snippets:  # as on the page
             self.shown.add(proof)
             self.snippet(proof)

@@ -98,8 +98,7 @@ class PageWriter:
 
     # -- directives -------------------------------------------------------------
     def snippet(self, ref: str, section: Section) -> str:
-        ref_id = ref.rsplit(".", 1)[0] if "." in ref.rsplit("/", 1)[-1] else ref
-        snip = self.snippets.get(ref_id)
+        snip = self.snippets.get(snippet_store.snippet_id(ref))
         if snip is None:
             raise SourceError(section.path, section.line, f"@snippet {ref}: no such snippet file")
         path = snip.en_path if self.lang == "en" and snip.en_path else snip.path
@@ -222,9 +221,9 @@ class PageWriter:
         if claim.get("since"):
             extra.append(f"{self.ui['since']}: {claim['since']}")
         if claim.get("snippet"):
-            anchor = "snippet-" + claim["snippet"].rsplit(".", 1)[0].replace("/", "-")
+            proof_id = snippet_store.snippet_id(claim["snippet"])
+            anchor = "snippet-" + proof_id.replace("/", "-")
             extra.append(f"{self.ui['proof']}: [`{claim['snippet']}`](#{anchor})")
-            proof_id = claim["snippet"].rsplit(".", 1)[0]
             if proof_id not in self.page_snippets:  # show the proof where the claim is
                 self.page_snippets.add(proof_id)
                 proof = "\n\n" + self.snippet(claim["snippet"], section)
@@ -274,7 +273,8 @@ class PageWriter:
         head += [self.ui["notebook"].format(href=f"notebooks/{topic.id}.ipynb"), ""]
         parts = ["\n".join(head)]
         self.page_snippets = {
-            arg.rsplit(".", 1)[0] for s in topic.sections for kind, arg in s.directives(lang)
+            snippet_store.snippet_id(arg) for s in topic.sections
+            for kind, arg in s.directives(lang)
             if kind == "snippet"
         }
         for section in topic.sections:
@@ -359,7 +359,7 @@ def claims_page(lang: str, claims: list[dict], sections_by_claim: dict[str, str]
             explanation = (claim.get("explanation") or {}).get(lang, "").strip()
             if explanation:
                 lines += [explanation, ""]
-            snip = writer.snippets.get(str(claim.get("snippet", "")).rsplit(".", 1)[0])
+            snip = writer.snippets.get(snippet_store.snippet_id(str(claim.get("snippet", ""))))
             if snip is not None:
                 lines += [f"{ui['proof']}: `{claim['snippet']}` {writer.badges(snip)}", ""]
     return "\n".join(lines)

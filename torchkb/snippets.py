@@ -18,11 +18,14 @@ Stable API (the generator, notebooks and tests import it):
   output_sha256}}`); `verification_dir(root)` is the folder beside `root`.
 - `code_sha256(path)`: hex SHA-256 of the file's bytes (what records are keyed on).
 - `figures(s)`: the kept figures `snippets/<topic>/<name>.<file>.png|svg`.
+- `snippet_id(ref)`: the id a page's `@snippet` / a claim's `snippet:` reference names.
+- `split_recorded(text, expects_exception)`: a recorded output -> (stdout, exception text).
 """
 
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -153,3 +156,27 @@ def figures(snippet: Snippet) -> list[Path]:
     return sorted(p for p in snippet.path.parent.iterdir()
                   if p.name.startswith(prefix) and p.suffix in FIGURE_SUFFIXES
                   and p.name.count(".") == 2)
+
+
+def snippet_id(ref: str) -> str:
+    """`tensors/view.py` (a reference with its extension) -> `tensors/view`."""
+    topic, _, name = ref.rpartition("/")
+    return f"{topic}/{name.split('.', 1)[0]}" if topic else name.split(".", 1)[0]
+
+
+# the first line of what traceback.format_exception_only prints: `torch.OutOfMemoryError: ...`
+EXCEPTION_HEAD = re.compile(
+    r"^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt))(?:: (.*))?$")
+
+
+def split_recorded(recorded: str, expects_exception: bool) -> tuple[str, str]:
+    """Recorded output -> (stdout, exception text). The runner appends the exception's
+    `format_exception_only` lines after stdout; the last line that looks like its head
+    starts it."""
+    if not expects_exception:
+        return recorded, ""
+    lines = recorded.splitlines(keepends=True)
+    for n in range(len(lines) - 1, -1, -1):
+        if EXCEPTION_HEAD.match(lines[n].rstrip("\n")):
+            return "".join(lines[:n]), "".join(lines[n:])
+    return recorded, ""
