@@ -1,23 +1,26 @@
 """Search at 100x today's content: build time, index bytes, time to first result, latency.
 
 Copies every topic page of docs/zh and docs/en COPIES times (distinct page names and section
-ids, headings and a token per copy mutated), writes a nav-less mkdocs.yml derived from the
-project's, builds it, then measures in headless Chromium per language:
+ids, headings and a token per copy mutated), writes a mkdocs.yml derived from the
+project's (its nav lists the original pages only: a real site this size would not put
+2,000 pages into every page's nav), builds it, then measures in headless Chromium per language:
   - the search files the engine loads (name and bytes, as fetched by the browser),
-  - time to first result: page load start -> first results rendered for a query,
-  - per-query latency (in page: input event -> results) over 20 queries: median / p95.
+  - bytes of the index per language, as written and gzipped,
+  - time to first result: page load start (empty cache) -> first results rendered,
+  - per query (in page: input event -> results rendered) and quality (hit@1, hit@3, MRR)
+    over every query of tests/search_queries.tsv, by language and kind.
 Prints numbers, asserts nothing.
 
-usage: python benchmarks/search_scale.py [--copies 100] [--keep DIR]
+usage: python benchmarks/search_scale.py [--copies 100] [--keep DIR] [--site DIR/site]
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import re
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,7 +32,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from builtsite import CHROMIUM_ARGS, serve  # noqa: E402
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
-from search_harness import PLACEHOLDERS, PREFIXES, SearchBox, load_queries, percentile  # noqa: E402
+from search_harness import PLACEHOLDERS, PREFIXES, load_queries, measure, table  # noqa: E402
 
 LANGS = ("zh", "en")
 SKIP = {"index.md", "tags.md", "claims.md"}  # home, tag index, claim list: not topic content
@@ -71,7 +74,6 @@ def make_corpus(dest: Path, copies: int) -> int:
                                                 encoding="utf-8")
                 n += 1
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = re.sub(r"^nav:\n(?:[ \t]+.*\n|\n)*", "", config, flags=re.M)  # nav-less
     config = config.replace("strict: true", "strict: false")
     for rel in ("theme", "torchkb/search_hooks.py", "torchkb/notebooks.py",
                 "notes/search/userdict.txt"):
@@ -119,41 +121,56 @@ def first_result(browser: Browser, url: str, query: str) -> tuple[float, dict[st
     return ms, loaded
 
 
+def index_sizes(site: Path) -> None:
+    """Per language: files, bytes as written and gzipped (as a static host serves them)."""
+    for folder in sorted((site / "search").glob("kb-*")):
+        files = [f for f in folder.iterdir() if f.is_file()]
+        raw = sum(f.stat().st_size for f in files)
+        packed = sum(len(gzip.compress(f.read_bytes(), 6)) for f in files)
+        largest = max(f.stat().st_size for f in files if f.name.startswith("t"))
+        print(f"  {folder.name}: {len(files)} files, {raw / 1e6:.1f} MB ({packed / 1e6:.1f} MB "
+              f"gzipped); meta.json {(folder / 'meta.json').stat().st_size / 1e3:.0f} kB, "
+              f"largest postings file {largest / 1e3:.0f} kB")
+    material = site / "search" / "search_index.json"
+    print(f"  search_index.json (Material's, emptied): {material.stat().st_size / 1e3:.0f} kB")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--copies", type=int, default=100)
     ap.add_argument("--keep", type=Path, help="build here and keep it (default: a temp dir)")
+    ap.add_argument("--site", type=Path, help="measure this built site (from --keep) again")
     a = ap.parse_args()
     tmp = a.keep or Path(tempfile.mkdtemp(prefix="kb-scale-"))
     try:
-        t0 = time.perf_counter()
-        pages = make_corpus(tmp, a.copies)
-        size = sum(f.stat().st_size for f in (tmp / "docs").rglob("*.md"))
-        print(f"corpus: {pages} topic pages ({a.copies} copies x {pages // a.copies}), "
-              f"{size / 1e6:.1f} MB of Markdown, written in {time.perf_counter() - t0:.1f} s")
-        print(f"build: {build(tmp):.1f} s")
-        site = tmp / "site"
-        for f in sorted((site / "search").rglob("*")) if (site / "search").exists() else []:
-            if f.is_file():
-                print(f"  site/{f.relative_to(site)}: {f.stat().st_size / 1e6:.2f} MB")
+        site = a.site
+        if site is None:
+            t0 = time.perf_counter()
+            pages = make_corpus(tmp, a.copies)
+            size = sum(f.stat().st_size for f in (tmp / "docs").rglob("*.md"))
+            print(f"corpus: {pages} topic pages ({a.copies} copies x {pages // a.copies}), "
+                  f"{size / 1e6:.1f} MB of Markdown, written in {time.perf_counter() - t0:.1f} s")
+            print(f"build: {build(tmp):.1f} s")
+            site = tmp / "site"
+        index_sizes(site)
         queries = load_queries(ROOT / "tests" / "search_queries.tsv")
         with serve(site) as url, sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             for lang in LANGS:
-                qs = [q for q in queries if q.lang == lang][::3][:20]
-                ms, loaded = first_result(browser, url + PREFIXES[lang], qs[0].text)
-                total = sum(loaded.values())
-                print(f"[{lang}] time to first result: {ms:.0f} ms; search files loaded "
-                      f"{total / 1e6:.2f} MB: " + ", ".join(f"{k} {v / 1e6:.2f} MB"
-                                                             for k, v in sorted(loaded.items())))
-                box = SearchBox(browser, url, lang)
-                box.search(qs[0].text)  # index loaded
-                lat = [box.search(q.text)[1] for q in qs]
-                print(f"[{lang}] per-query latency over {len(lat)} queries: median "
-                      f"{statistics.median(lat):.0f} ms, p95 {percentile(lat, 95):.0f} ms, "
-                      f"max {max(lat):.0f} ms")
-                box.page.close()
+                qs = [q for q in queries if q.lang == lang]
+                firsts = []
+                for q in qs[:: len(qs) // 3][:3]:  # three first visits, empty cache each
+                    ms, loaded = first_result(browser, url + PREFIXES[lang], q.text)
+                    firsts.append(ms)
+                print(f"[{lang}] time to first result (page load, empty cache): "
+                      + ", ".join(f"{ms:.0f} ms" for ms in firsts)
+                      + f"; search files of the last: {len(loaded)}, "
+                      f"{sum(loaded.values()) / 1e3:.0f} kB")
+            # every query of the set, each typed into an already open page
+            results = measure(browser, url, site, queries)
             browser.close()
+        print(f"quality and per-query latency at {a.copies}x ({len(queries)} queries):")
+        print(table(results))
     finally:
         if a.keep is None:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -2,8 +2,8 @@
 
 Prints the suite's wall time on 2 workers, the sum of the snippets' own run times (the
 `snippet_seconds` property each snippet test records, in pytest's junit XML: the snippet
-alone, without fixtures or reporting), their ratio, and the cold cost of `python -c "import torch"` that
-running each snippet in a fresh interpreter would add.
+alone, without fixtures or reporting), their ratio, and the cold cost of
+`python -c "import torch"` that running each snippet in a fresh interpreter would add.
 
 usage: python benchmarks/suite_time.py
 """

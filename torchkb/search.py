@@ -145,10 +145,11 @@ def split_by_language(docs: list[dict], prefixes: dict[str, str]) -> dict[str, l
     return out
 
 
-# Sharded index files, so the first result costs what the query needs, not the whole site
-# (at 100x today's content one file per language is ~48 MB and the first result ~4-8 s).
-TERM_SHARD_BYTES = 150_000  # postings per file, about; a query fetches one per term
-TEXT_BLOCK = 8  # section texts per file; fetched only for the top candidates
+# The index is split into small files, so the first result costs what the query needs, not
+# the whole site (at 100x today's content one file per language would be ~50 MB).
+TERM_SHARD_BYTES = 24_000  # postings per file, about; a query fetches one per term
+DOC_BLOCK = 4  # sections per document file; fetched only for a query's top candidates
+INTRO_WEIGHT = 0.6  # a page's intro only summarises its sections
 
 
 def shard_of(term: str, shards: int) -> int:
@@ -159,21 +160,52 @@ def shard_of(term: str, shards: int) -> int:
     return h % shards
 
 
+def pack_postings(postings: list[list[int]]) -> list[int]:
+    """[[doc, in_title, in_text], ...] (ascending docs) -> flat [doc gap, in_title, in_text,
+    ...]: small numbers, no nested arrays, so the files stay small and parse fast."""
+    flat, last = [], 0
+    for doc, head, body in postings:
+        flat += [doc - last, head, body]
+        last = doc
+    return flat
+
+
+def unpack_postings(flat: list[int]) -> list[list[int]]:
+    out, doc = [], 0
+    for i in range(0, len(flat), 3):
+        doc += flat[i]
+        out.append([doc, flat[i + 1], flat[i + 2]])
+    return out
+
+
 def shard_index(index: dict) -> dict[str, object]:
-    """One language's index as files: meta.json (documents, Chinese vocabulary for query
-    segmentation, BM25 statistics), t<k>.json (postings by term hash) and x<j>.json (texts
-    of TEXT_BLOCK documents each: teasers and verbatim-phrase scoring)."""
-    size = sum(len(t) + 12 * len(p) for t, p in index["terms"].items())
+    """One language's index as files the worker fetches as it needs them:
+    - meta.json, loaded up front: only numbers per section (BM25 length, weight, page)
+      and the Chinese vocabulary the query is segmented against;
+    - t<k>.json: packed postings of the terms whose hash is k (one file per query term);
+    - d<j>.json: [location, title, page title, text] of DOC_BLOCK sections, fetched for
+      the top candidates only (verbatim-phrase scoring, teasers, result titles)."""
+    size = sum(len(t) + 9 * len(p) for t, p in index["terms"].items())
     shards = max(1, math.ceil(size / TERM_SHARD_BYTES))
     files: dict[str, object] = {f"t{k}.json": {} for k in range(shards)}
     for term, postings in index["terms"].items():
-        files[f"t{shard_of(term, shards)}.json"][term] = postings
+        files[f"t{shard_of(term, shards)}.json"][term] = pack_postings(postings)
     docs = index["docs"]
-    for j in range(0, len(docs), TEXT_BLOCK):
-        files[f"x{j // TEXT_BLOCK}.json"] = [d["x"] for d in docs[j:j + TEXT_BLOCK]]
+    for j in range(0, len(docs), DOC_BLOCK):
+        files[f"d{j // DOC_BLOCK}.json"] = [[d["l"], d["t"], d["p"], d["x"]]
+                                            for d in docs[j:j + DOC_BLOCK]]
+    pages: dict[str, int] = {}
+    page_of = [pages.setdefault(d["l"].split("#")[0], len(pages)) for d in docs]
+    weights = {}
+    for i, d in enumerate(docs):
+        weight = d.get("b", 1) * (1 if "#" in d["l"] else INTRO_WEIGHT)
+        if weight != 1:
+            weights[str(i)] = round(weight, 3)
     files["meta.json"] = {
-        "N": index["N"], "avg": index["avg"], "shards": shards, "block": TEXT_BLOCK,
-        "docs": [[d["l"], d["t"], d["p"], d["n"], d.get("b", 1)] for d in docs],
+        "N": index["N"], "avg": index["avg"], "shards": shards, "block": DOC_BLOCK,
+        "len": [d["n"] for d in docs], "page": page_of,
+        "intro": [i for i, d in enumerate(docs) if "#" not in d["l"]],
+        "weight": weights,
         "vocab": sorted(t for t in index["terms"] if _HAN.fullmatch(t)),
     }
     return files

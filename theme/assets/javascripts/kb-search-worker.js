@@ -2,8 +2,9 @@
  *
  * Speaks Material's worker protocol (SETUP 0 -> READY 1, QUERY 2 -> RESULT 3) so the
  * search box and result list stay Material's; what changes is the engine:
- * - one index per language (search/kb-<lang>.json, written by torchkb/search_hooks.py),
- *   so a reader's results stay in the reader's language;
+ * - one index per language (search/kb-<lang>/, written by torchkb/search_hooks.py), so a
+ *   reader's results stay in the reader's language; it is split into small files, and a
+ *   query fetches only the postings of its terms and the texts of its best candidates;
  * - the query is tokenised the way torchkb/search.py tokenised the index: Chinese typed
  *   without spaces is segmented against the index's own jieba vocabulary, code names
  *   match whole and by parts, pasted errors lose paths, line numbers and addresses;
@@ -24,11 +25,13 @@ const K1 = 1.2, B = 0.75, TITLE_WEIGHT = 3, MAX_RESULTS = 20
 
 const RERANK = 20  // candidates whose text is fetched for phrase scoring and teasers
 
-/* The index is sharded (torchkb/search.py, shard_index): meta.json up front; postings
- * files by term hash and section texts in blocks, fetched as queries need them. */
-let meta = null   // { N, avg, shards, block, docs: [[location, title, page, n, boost]], vocab }
+/* The index is split (torchkb/search.py, shard_index): meta.json up front (numbers per
+ * section, the Chinese vocabulary); postings files by term hash and section documents in
+ * blocks, fetched as queries need them. */
+let meta = null   // { N, avg, shards, block, len: [n], page: [p], intro: [d], weight: {d: w}, vocab }
 let vocab = null  // Chinese words of the index: the query is segmented against them
 let maxWord = 1
+let weight = null, intro = null  // per section: BM25 weight (boost, intro), is a page's intro
 const files = new Map()  // name -> Promise of its JSON
 const words = new Map()  // document -> " word word ... " for phrase matching
 
@@ -137,16 +140,18 @@ function shardOf(term) {
   return h % meta.shards
 }
 
+/* Packed postings [doc gap, in title, in text, ...] (pack_postings in torchkb/search.py) */
 async function postingsOf(terms) {
   const shards = await Promise.all(terms.map(t => load(`t${shardOf(t)}.json`)))
   return terms.map((t, i) => Object.hasOwn(shards[i], t) ? shards[i][t] : undefined)
 }
 
-async function textsOf(ds) {
+/* document -> [location, title, page title, text], for the given documents */
+async function docsOf(ds) {
   const blocks = [...new Set(ds.map(d => Math.floor(d / meta.block)))]
-  const loaded = await Promise.all(blocks.map(b => load(`x${b}.json`)))
+  const loaded = await Promise.all(blocks.map(b => load(`d${b}.json`)))
   const out = new Map()
-  blocks.forEach((b, i) => loaded[i].forEach((x, j) => out.set(b * meta.block + j, x)))
+  blocks.forEach((b, i) => loaded[i].forEach((doc, j) => out.set(b * meta.block + j, doc)))
   return out
 }
 
@@ -159,45 +164,42 @@ async function search(raw) {
   let total = 0
   lists.forEach(postings => {
     if (!postings) return  // a word no document has: don't let it sink every result
-    const w = idf(postings.length)
+    const w = idf(postings.length / 3)
     total += w
-    for (const [d, head, body] of postings) {
-      const tf = body + TITLE_WEIGHT * head
-      const norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * meta.docs[d][3] / meta.avg))
+    for (let i = 0, d = 0; i < postings.length; i += 3) {
+      d += postings[i]
+      const tf = postings[i + 2] + TITLE_WEIGHT * postings[i + 1]
+      const norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * meta.len[d] / meta.avg))
       scores.set(d, (scores.get(d) || 0) + w * norm)
       covered.set(d, (covered.get(d) || 0) + w)
     }
   })
-  // BM25 where a section must cover the query's distinctive terms; a page's intro only
-  // summarises its sections (0.6); a page's `search: boost` front matter (b)
+  // BM25 where a section must cover the query's distinctive terms, times the section's
+  // weight (a page's intro, which only summarises its sections, and `search: boost`)
   const pre = []
   for (const [d, score] of scores) {
     const coverage = covered.get(d) / total
-    const [location, , , , boost] = meta.docs[d]
-    const intro = location.includes("#") ? 1 : 0.6
-    pre.push([d, boost * intro * score * (0.1 + coverage * coverage)])
+    pre.push([d, (weight.get(d) ?? 1) * score * (0.1 + coverage * coverage)])
   }
   pre.sort((a, b) => b[1] - a[1])
   // verbatim phrases rerank the best candidates: what lands a pasted error on its section
   const top = pre.slice(0, RERANK)
-  const texts = await textsOf(top.map(([d]) => d))
+  const docs = await docsOf(top.map(([d]) => d))
   const wanted = phrases(query)
   const ranked = top.map(([d, s]) => {
-    const x = texts.get(d)
+    const x = docs.get(d)[3]
     if (!words.has(d)) words.set(d, wordsOf(x))
     let found = 0
     for (const p of wanted) if ((p.startsWith(" ") ? words.get(d) : x).includes(p)) found++
     return [d, s * (1 + 2 * (wanted.length ? found / wanted.length : 0))]
   }).sort((a, b) => b[1] - a[1])
   // where one of a page's sections matches too, show that section, not the page's summary
-  const withSection = new Set(ranked.map(([d]) => meta.docs[d][0])
-    .filter(l => l.includes("#")).map(l => l.split("#")[0]))
-  const shown = ranked.filter(([d]) => meta.docs[d][0].includes("#") ||
-    !withSection.has(meta.docs[d][0]))
+  const withSection = new Set(ranked.filter(([d]) => !intro.has(d)).map(([d]) => meta.page[d]))
+  const shown = ranked.filter(([d]) => !intro.has(d) || !withSection.has(meta.page[d]))
   const matched = Object.fromEntries(terms.map((t, i) => [t, lists[i] !== undefined]))
   return { items: shown.slice(0, MAX_RESULTS).map(([d, s]) => {
-    const [l, t, p] = meta.docs[d]
-    return group({ l, t, p, x: texts.get(d) }, s, matched)
+    const [l, t, p, x] = docs.get(d)
+    return group({ l, t, p, x }, s, matched)
   }) }
 }
 
@@ -242,6 +244,8 @@ function group(doc, score, terms) {
 async function setup() {
   meta = await load("meta.json")
   vocab = new Set(meta.vocab)
+  weight = new Map(Object.entries(meta.weight).map(([d, w]) => [Number(d), w]))
+  intro = new Set(meta.intro)
   for (const t of vocab) maxWord = Math.max(maxWord, t.length)
 }
 
