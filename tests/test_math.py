@@ -1,0 +1,41 @@
+"""`$...$` formulas reach the reader as MathML, never as raw TeX."""
+
+from pathlib import Path
+
+import pytest
+from builtsite import site_dir
+from mkdocs.exceptions import PluginError
+
+from torchkb.math_hooks import dollars_to_spans, to_mathml
+
+
+def test_formula_becomes_mathml() -> None:
+    out = to_mathml(r'<p>尺寸 <span class="arithmatex">\(H_{out} \le 2 &lt; 3\)</span></p>')
+    assert "<math" in out and "<msub>" in out and "\\(" not in out
+    assert "&#x0003C;" in out or "&lt;" in out  # the escaped `<` is TeX's <, not markup
+
+
+def test_notebook_dollars_outside_code_only() -> None:
+    out = dollars_to_spans('<p>$H_{out}$ costs $5 or $ 6$; "$PID"</p><pre>$y$</pre>'
+                           '<code>$z$</code>')
+    assert out.count('class="arithmatex"') == 1 and r"\(H_{out}\)" in out
+    assert out.endswith('costs $5 or $ 6$; "$PID"</p><pre>$y$</pre><code>$z$</code>')
+
+
+@pytest.mark.parametrize("tex", ["x^", r"\notacommand{x}"])
+def test_bad_formula_names_the_page(tex: str) -> None:
+    with pytest.raises(PluginError, match=r"nn\.md: formula \$"):
+        to_mathml(f'<span class="arithmatex">\\({tex}\\)</span>', "nn.md")
+
+
+@pytest.mark.parametrize("prefix", ["", "en/"])
+def test_pages_show_formulas_as_mathml(tmp_path_factory: pytest.TempPathFactory,
+                                       prefix: str) -> None:
+    site: Path = site_dir(tmp_path_factory.getbasetemp().parent)
+    page = (site / prefix / "nn" / "index.html").read_text(encoding="utf-8")
+    assert page.count("<math") >= 2
+    assert "\\lfloor" not in page and "$H_{out}" not in page
+    notebook = (site / prefix / "notebooks" / "nn" / "index.html").read_text(encoding="utf-8")
+    assert notebook.count("<math") >= 2 and "$H_{out}" not in notebook
+    debugging = (site / prefix / "debugging" / "index.html").read_text(encoding="utf-8")
+    assert "<math" not in debugging  # `$1` in awk and "$PID" in shell stay code
