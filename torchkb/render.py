@@ -38,7 +38,7 @@ UI = {
         "home_lead": "由中文学习笔记整理而成的 PyTorch 知识库：每段代码都是经过测试的片段文件，"
         "页面标明它在哪里（CPU / GPU）、用哪个 torch 版本、何时运行过。",
         "topics": "主题",
-        "raw_title": "原始笔记 {note}",
+        "raw_title": "原始笔记 {number}",
         "raw_lead": "这是作者的原始笔记，逐字保存；各主题页的“来源”行链接到这里的行号。",
         "claims_title": "论断核查",
         "claims_lead": "笔记中关于 torch 行为的每条可检验论断，及其在 torch 2.13 上的核查结果。",
@@ -68,7 +68,7 @@ UI = {
         "is a tested snippet file, and each page says where it ran (CPU / GPU), on which "
         "torch and when.",
         "topics": "Topics",
-        "raw_title": "Raw note {note}",
+        "raw_title": "Raw note {number}",
         "raw_lead": "The author's original note, kept verbatim (in Chinese); the “Source” "
         "lines on the topic pages link to its line numbers.",
         "claims_title": "Claims register",
@@ -316,7 +316,7 @@ def home_page(lang: str, topics: list[Topic]) -> str:
 def raw_note_page(lang: str, raw: Path) -> str:
     """The raw note verbatim, each line with an `L<n>` anchor; excluded from search."""
     ui = UI[lang]
-    title = ui["raw_title"].format(note=note_label(raw.stem))
+    title = ui["raw_title"].format(number=raw.stem.split("_")[0])
     rows = [
         f'<span class="kb-line" id="L{n}"><span class="kb-lineno">{n}</span>'
         f"{html.escape(line)}</span>"
