@@ -78,8 +78,8 @@ def make_corpus(dest: Path, copies: int) -> int:
                 n += 1
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("strict: true", "strict: false")
-    for rel in ("theme", "torchkb/search_hooks.py", "torchkb/notebooks.py",
-                "notes/search/userdict.txt"):
+    hooks = re.findall(r"^\s+-\s+(torchkb/\w+\.py)\s*$", config, flags=re.M)
+    for rel in ("theme", "notes/search/userdict.txt", *hooks):
         config = re.sub(rf"(:\s*|-\s+){re.escape(rel)}\b", rf"\g<1>{ROOT / rel}", config)
     (dest / "mkdocs.yml").write_text(config, encoding="utf-8")
     return n
@@ -87,9 +87,13 @@ def make_corpus(dest: Path, copies: int) -> int:
 
 def build(dest: Path) -> float:
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(dest / "site")],
-                   cwd=dest, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                   env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore"})
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d",
+                           str(dest / "site")], cwd=dest, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1",
+                               "PYTHONWARNINGS": "ignore"})
+    if done.returncode:
+        sys.exit(f"mkdocs build failed:\n{done.stderr[-3000:]}")
     return time.perf_counter() - t0
 
 
