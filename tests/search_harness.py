@@ -27,34 +27,51 @@ PLACEHOLDERS = re.compile(
     r"键入以开始搜索|正在初始化|Type to start searching|Initializing search|鍵入以開始搜索", re.I)
 ZW = re.compile("[\u200b\u200c\u200d\ufeff]")
 PREFIXES = {"zh": "/", "en": "/en/"}
-# Results are ready once the meta line stops showing a placeholder and the visible links
-# (not the collapsed "more" ones) have not changed for STABLE_MS; returns the links and the
-# in-page time from the last input event to the first rendered results.
+# One query, typed in the page in one round trip: empty the box and wait until the
+# previous results are gone (a placeholder, or nothing), then type the query (an `input`
+# and a `keyup` event, as a keyboard makes) and poll every frame. Results are ready once the
+# meta line stops showing a placeholder and the visible links (not the collapsed "more"
+# ones) have not changed for STABLE_MS; returns the links and the in-page time from the
+# input event to the first rendered results.
 STABLE_MS = 100
-READY = """([ph, stable]) => {
-  const m = document.querySelector('.md-search-result__meta');
-  if (!m || new RegExp(ph, 'i').test(m.innerText)) return false;
-  const now = performance.now(), s = window.__kb;
-  if (s.ready === null) s.ready = now;
-  const hrefs = [...document.querySelectorAll('.md-search-result__item a')]
-    .filter(e => !e.closest('details:not([open])')).map(e => e.href);
-  const key = hrefs.join('\\n');
-  if (key !== s.last) { s.last = key; s.since = now; return false; }
-  return now - s.since >= stable ? {ms: s.ready - s.t0, hrefs} : false;
-}"""
-# the time of the last input event on the search box, and per-query state for READY
-WATCH = """() => {
-  window.__kb = {t0: null, ready: null, last: null, since: 0};
+TYPE_AND_WAIT = """async ([text, ph, stable]) => {
   const box = document.querySelector('input.md-search__input');
-  if (!box.__kbWatched) {
-    box.addEventListener('input', () => { window.__kb.t0 = performance.now(); }, true);
-    box.__kbWatched = true;
-  }
+  const placeholder = new RegExp(ph, 'i');
+  const meta = () => document.querySelector('.md-search-result__meta');
+  const links = () => [...document.querySelectorAll('.md-search-result__item a')]
+    .filter(e => !e.closest('details:not([open])')).map(e => e.href);
+  const frame = () => new Promise(resolve => requestAnimationFrame(resolve));
+  const type = value => {
+    box.value = value;
+    box.dispatchEvent(new Event('input', {bubbles: true}));
+    box.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}));
+  };
+  const deadline = performance.now() + 15000;
+  const waitFor = async (done, what) => {
+    for (;;) {
+      const value = done();
+      if (value) return value;
+      if (performance.now() > deadline) throw new Error(`search box: ${what} timed out`);
+      await frame();
+    }
+  };
+  if (document.activeElement !== box) box.focus();
+  type('');
+  await waitFor(() => !document.querySelector('.md-search-result__item') &&
+    (!meta() || placeholder.test(meta().innerText) || !meta().innerText.trim()), 'clearing');
+  const t0 = performance.now();
+  type(text);
+  let ready = null, last = null, since = 0;
+  return await waitFor(() => {
+    const m = meta();
+    if (!m || placeholder.test(m.innerText)) return false;
+    const now = performance.now();
+    if (ready === null) ready = now;
+    const hrefs = links(), key = hrefs.join('\\n');
+    if (key !== last) { last = key; since = now; return false; }
+    return now - since >= stable ? {ms: ready - t0, hrefs} : false;
+  }, 'results');
 }"""
-# the previous query's results are gone (an empty box shows a placeholder, or nothing)
-CLEARED = """(ph) => { const m = document.querySelector('.md-search-result__meta');
-  return !document.querySelector('.md-search-result__item')
-    && (!m || new RegExp(ph, 'i').test(m.innerText) || !m.innerText.trim()) }"""
 ARTICLE = re.compile(r"<article\b.*?</article>", re.S)
 
 
@@ -178,21 +195,10 @@ class SearchBox:
     def __init__(self, browser: Browser, base_url: str, lang: str) -> None:
         self.page: Page = browser.new_page()
         self.page.goto(base_url.rstrip("/") + PREFIXES[lang])
-        self.input = self.page.locator("input.md-search__input")
 
     def search(self, text: str) -> tuple[list[str], float]:
         """Type a query; visible result hrefs (deduplicated, in order) and ms to results."""
-        if not self.input.evaluate("e => e === document.activeElement"):
-            self.input.click()
-        self.input.fill("")
-        self.input.dispatch_event("keyup")
-        self.page.wait_for_function(CLEARED, arg=PLACEHOLDERS.pattern, polling="raf",
-                                    timeout=5000)
-        self.page.evaluate(WATCH)
-        self.input.fill(text)
-        self.input.dispatch_event("keyup")
-        done = self.page.wait_for_function(READY, arg=[PLACEHOLDERS.pattern, STABLE_MS],
-                                           polling="raf", timeout=15000).json_value()
+        done = self.page.evaluate(TYPE_AND_WAIT, [text, PLACEHOLDERS.pattern, STABLE_MS])
         hrefs, ms = done["hrefs"], done["ms"]
         seen: set[str] = set()
         out = []
