@@ -55,9 +55,10 @@ def test_every_term_is_in_its_shard_and_every_document_in_its_block() -> None:
     assert "锁页" in meta["vocab"] and "pin_memory" not in meta["vocab"]
 
 
-def worker_search(tmp_path: Path, queries: list[str]) -> list[list[str]]:
+def worker_search(tmp_path: Path, queries: list[str]) -> list[list[list]]:
     """Write the split index to tmp_path and run the worker's search() in node over it,
-    with fetch reading those files: the locations of each query's results, in order."""
+    with fetch reading those files: each query's results, in order, as [location, teaser
+    HTML, {word: matched}] (Material highlights the page it opens with the words)."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
@@ -81,7 +82,7 @@ vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
   const out = []
   for (const q of {json.dumps(queries)}) {{
     const r = await vm.runInContext(`search(${{JSON.stringify(q)}})`, ctx)
-    out.push(r.items.map(group => group[0].location))
+    out.push(r.items.map(group => [group[0].location, group[0].text, group[0].terms]))
   }}
   console.log(JSON.stringify(out))
 }})()
@@ -92,11 +93,22 @@ vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
 
 
 def test_worker_ranks_from_the_split_files(tmp_path: Path) -> None:
-    pinned, cache, collate, nothing = worker_search(tmp_path, [
+    results = worker_search(tmp_path, [
         "锁页内存", "memory_allocated", "TypeError: batch must contain tensors", "量子"])
+    pinned, cache, collate, nothing = ([r[0] for r in rs] for rs in results)
     # the section on 锁页内存 beats the page dense in 内存; its page's intro is not shown
     assert pinned[0] == "gpu/#pinned" and "gpu/" not in pinned
     assert cache[0] == "gpu/#cache"
     # the explaining section outranks the error index (boost 0.5), which still shows
     assert collate[:2] == ["data/#batch", "errors/#collate"]
     assert nothing == []
+
+
+def test_teasers_mark_whole_typed_words(tmp_path: Path) -> None:
+    [[(location, text, terms), *_]] = worker_search(tmp_path, ["Batches must CONTAIN tensor"])
+    assert location == "data/#batch"
+    # typed words, not their stems, reach Material's page highlight (?h=)
+    assert {"batches", "contain", "tensor"} <= set(terms) and "batch" not in terms
+    # stems mark whole words of the text: batch ~ batches, tensor ~ tensors
+    assert "<mark>batch</mark>" in text and "<mark>tensors</mark>" in text
+    assert "<mark>contain</mark>" in text

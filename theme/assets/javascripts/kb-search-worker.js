@@ -202,7 +202,11 @@ async function search(raw) {
   // where one of a page's sections matches too, show that section, not the page's summary
   const withSection = new Set(ranked.filter(([d]) => !intro.has(d)).map(([d]) => meta.page[d]))
   const shown = ranked.filter(([d]) => !intro.has(d) || !withSection.has(meta.page[d]))
-  const matched = Object.fromEntries(terms.map((t, i) => [t, lists[i] !== undefined]))
+  // the words as typed (not their stems) go to the teaser marks and to Material's `?h=`
+  // highlight of the page the reader opens
+  const typed = new Map()
+  for (const w of query.match(WORD) || []) if (!typed.has(normaliseWord(w))) typed.set(normaliseWord(w), w)
+  const matched = Object.fromEntries(terms.map((t, i) => [typed.get(t) || t, lists[i] !== undefined]))
   return { items: shown.slice(0, MAX_RESULTS).map(([d, s]) => {
     const [l, t, p, x] = docs.get(d)
     return group({ l, t, p, x }, s, matched)
@@ -216,16 +220,32 @@ function escapeHTML(text) {
     "\"": "&quot;", "'": "&#39;" })[c])
 }
 
+/* A typed word as a pattern: English words match whole words sharing their stem (device ~
+ * devices, triggered ~ trigger), never a piece of another word; Chinese and code names
+ * match as they are. */
+function markPattern(word) {
+  const literal = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+  if (!/^[a-z0-9]+$/.test(word)) return literal
+  const stem = normaliseWord(word)
+  return word.startsWith(stem) ? `\\b${stem}[a-z0-9]*` : `\\b(?:${literal}|${stem}[a-z0-9]*)`
+}
+
 function teaser(text, terms) {
-  const lower = text.toLowerCase()
   const words = terms.filter(t => t.length > 1)
-  const hits = words.map(t => lower.indexOf(t)).filter(i => i >= 0)
-  const at = hits.length ? Math.max(0, Math.min(...hits) - 60) : 0
+  if (!words.length) return escapeHTML(text.slice(0, 220) + (text.length > 220 ? " …" : ""))
+  const re = new RegExp(words.sort((a, b) => b.length - a.length).map(markPattern).join("|"),
+    "gi")
+  // the 220 characters that show the most different query words, from a little before
+  // the first of them
+  const hits = [...text.matchAll(re)].slice(0, 200).map(m => [m.index, m[0].toLowerCase()])
+  let first = 0, best = 0
+  for (const [i] of hits) {
+    const seen = new Set(hits.filter(([j]) => j >= i && j < i + 200).map(([, w]) => w)).size
+    if (seen > best) { best = seen; first = i }
+  }
+  const at = first > 60 ? first - 60 : 0
   const shown = (at ? "… " : "") + text.slice(at, at + 220) + (text.length > at + 220 ? " …" : "")
-  if (!words.length) return escapeHTML(shown)
   // mark the raw text, then escape each piece: marking escaped text would cut `&lt;` apart
-  const re = new RegExp(words.map(w => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-    .sort((a, b) => b.length - a.length).join("|"), "gi")
   let out = "", last = 0
   for (const m of shown.matchAll(re)) {
     out += escapeHTML(shown.slice(last, m.index)) + `<mark>${escapeHTML(m[0])}</mark>`
