@@ -12,10 +12,15 @@ worker's results reach the controller, which alone writes the JSON file at the e
 
 import json
 import os
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import torch  # imported once per worker, not once per snippet
+from builtsite import CHROMIUM_ARGS, site_dir
+from playwright.sync_api import Browser, sync_playwright
 from snippet_records import RECORD, device_kind
 
 # notes written to test the importer, some broken on purpose: not pages to run
@@ -50,6 +55,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # tests of the built site late, as the site builds in the background meanwhile (`site`);
+    # notebooks last: their Jupyter client leaves an asyncio loop that playwright's sync
+    # API refuses to run beside
+    items.sort(key=lambda item: 2 if item.path.name == "test_notebooks.py" else
+               "site" in getattr(item, "fixturenames", ()))
     shard = config.getoption("shard")
     if shard:
         index, count = (int(x) for x in shard.split("/"))
@@ -59,6 +69,51 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         kept = {item.nodeid for n, item in enumerate(ordered) if n % count == index}
         config.hook.pytest_deselected(items=[i for i in items if i.nodeid not in kept])
         items[:] = [i for i in items if i.nodeid in kept]
+
+
+_site_build: subprocess.Popen | None = None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _start_site_build(request: pytest.FixtureRequest,
+                      tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """When a collected test needs the built site, start building it at once in another
+    process, so the other tests run meanwhile (and its files are not written from inside
+    a snippet's write guard); the `site` fixture waits for it. builtsite's file lock makes
+    one build serve all workers."""
+    global _site_build
+    if any("site" in getattr(i, "fixturenames", ()) for i in request.session.items):
+        base = tmp_path_factory.getbasetemp().parent
+        _site_build = subprocess.Popen(
+            [sys.executable, "-c", "from pathlib import Path; from builtsite import site_dir; "
+             f"site_dir(Path({str(base)!r}))"],
+            cwd=Path(__file__).parent, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    yield
+    if _site_build is not None:
+        _site_build.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One Debian chromium per worker, for every browser test: playwright's sync API runs
+    one instance per thread, so the tests can't each start their own beside a live one."""
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as `mkdocs build --strict` builds it (once per test run, all workers); a
+    failed build raises here, with mkdocs' error."""
+    if _site_build is not None:
+        _site_build.wait()
+    return site_dir(tmp_path_factory.getbasetemp().parent)
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:

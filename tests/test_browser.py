@@ -13,20 +13,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from builtsite import CHROMIUM_ARGS, ROOT, serve, site_dir
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
+from builtsite import ROOT, serve
 
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 SHARDS = 4  # page pairs split over four tests, so two xdist workers share the walk evenly
 SCREENSHOTS = {("zh", ""): "zh-home", ("en", ""): "en-home", ("zh", "tensors/"): "zh-topic",
                ("en", "tensors/"): "en-topic", ("zh", "notebooks/tensors/"): "zh-notebook",
                ("en", "notebooks/tensors/"): "en-notebook"}
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return site_dir(tmp_path_factory.getbasetemp().parent)
 
 
 @pytest.fixture(scope="session")
@@ -71,18 +64,14 @@ class Tab:
 
 
 @pytest.fixture(scope="session")
-def tab(base_url: str) -> Iterator[Tab]:
-    if not Path("/usr/bin/chromium").exists():
-        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
-    with playwright_sync.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                      color_scheme="light")
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
-        try:
-            yield Tab(context.new_page(), base_url)
-        finally:
-            browser.close()
+def tab(browser, base_url: str) -> Iterator[Tab]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  color_scheme="light")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    try:
+        yield Tab(context.new_page(), base_url)
+    finally:
+        context.close()
 
 
 def page_paths(site: Path) -> list[str]:

@@ -3,7 +3,6 @@
 from pathlib import Path
 
 import pytest
-from builtsite import site_dir
 from mkdocs.exceptions import PluginError
 
 from torchkb.math_hooks import dollars_to_spans, to_mathml
@@ -29,9 +28,7 @@ def test_bad_formula_names_the_page(tex: str) -> None:
 
 
 @pytest.mark.parametrize("prefix", ["", "en/"])
-def test_pages_show_formulas_as_mathml(tmp_path_factory: pytest.TempPathFactory,
-                                       prefix: str) -> None:
-    site: Path = site_dir(tmp_path_factory.getbasetemp().parent)
+def test_pages_show_formulas_as_mathml(site: Path, prefix: str) -> None:
     page = (site / prefix / "nn" / "index.html").read_text(encoding="utf-8")
     assert page.count("<math") >= 2
     assert "\\lfloor" not in page and "$H_{out}" not in page

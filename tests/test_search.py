@@ -8,17 +8,12 @@ with `-rA` (or `-s`) to see the table in the CI log.
 from pathlib import Path
 
 import pytest
-from builtsite import CHROMIUM_ARGS, serve, site_dir
-from playwright.sync_api import sync_playwright
+from builtsite import serve
+from playwright.sync_api import Browser
 from search_harness import PREFIXES, Sections, holds, load_queries, measure, metrics, misses, table
 
 QUERIES = Path(__file__).with_name("search_queries.tsv")
 BAR = 0.95  # hit@3 for each language and each kind
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return site_dir(tmp_path_factory.getbasetemp().parent)
 
 
 def test_query_set_is_balanced_and_answerable(site: Path) -> None:
@@ -36,14 +31,10 @@ def test_query_set_is_balanced_and_answerable(site: Path) -> None:
 
 
 @pytest.mark.parametrize("lang", PREFIXES)  # one browser per language: two workers share it
-def test_search_quality(site: Path, lang: str) -> None:
+def test_search_quality(browser: Browser, site: Path, lang: str) -> None:
     queries = [q for q in load_queries(QUERIES) if q.lang == lang]
-    with serve(site) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        try:
-            results = measure(browser, url, site, queries)
-        finally:
-            browser.close()
+    with serve(site) as url:
+        results = measure(browser, url, site, queries)
     report = f"{table(results)}\n{misses(results)}"
     print(f"\nsearch quality over {len(queries)} queries ({QUERIES.name})\n{report}")
     below = []

@@ -4,8 +4,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from builtsite import CHROMIUM_ARGS, serve, site_dir
-from playwright.sync_api import Page, sync_playwright
+from builtsite import serve
+from playwright.sync_api import Browser, Page
 from search_harness import PLACEHOLDERS
 
 ODD = {
@@ -24,10 +24,8 @@ RESULTS_SHOWN = """(ph) => { const m = document.querySelector('.md-search-result
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Page, list[str]]]:
-    site: Path = site_dir(tmp_path_factory.getbasetemp().parent)
-    with serve(site) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+def page(browser: Browser, site: Path) -> Iterator[tuple[Page, list[str]]]:
+    with serve(site) as url:
         pg = browser.new_page()
         problems: list[str] = []
         pg.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
@@ -38,7 +36,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Page, list[
         pg.goto(url + "/", wait_until="networkidle")
         problems.clear()
         yield pg, problems
-        browser.close()
+        pg.close()
 
 
 def type_query(pg: Page, text: str) -> None:

@@ -4,14 +4,8 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from builtsite import site_dir
 
 import torchkb
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return site_dir(tmp_path_factory.getbasetemp().parent)
 
 
 def topic_ids() -> list[str]:
