@@ -205,7 +205,7 @@ async function search(raw) {
   // the words as typed (not their stems) go to the teaser marks and to Material's `?h=`
   // highlight of the page the reader opens
   const typed = new Map()
-  for (const w of query.match(WORD) || []) if (!typed.has(normaliseWord(w))) typed.set(normaliseWord(w), w)
+  for (const w of (query.match(WORD) || []).reverse()) typed.set(normaliseWord(w), w)
   const matched = Object.fromEntries(terms.map((t, i) => [typed.get(t) || t, lists[i] !== undefined]))
   return { items: shown.slice(0, MAX_RESULTS).map(([d, s]) => {
     const [l, t, p, x] = docs.get(d)
