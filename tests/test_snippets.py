@@ -31,6 +31,14 @@ from torchkb import snippets as store
 
 DEFAULT_TIMEOUT = 60  # seconds; snippets.yml `timeout:` overrides
 RUNNER_FILES = [Path(__file__), Path(__file__).with_name("snippet_runner.py")]
+# git-ignored names that other tests of the same run may create in the repository root
+# while a snippet runs (xdist runs them side by side), so the write guard doesn't blame it
+WRITTEN_BY_OTHER_TESTS = {
+    ".cache",  # mkdocs-jupyter's cache, from the site build running in the background
+    ".ruff_cache",  # test_workflows runs ruff
+    "test-artifacts",  # test_browser's screenshots
+    ".snippet-cache",  # --snippet-cache records of other snippets
+}
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -61,6 +69,10 @@ def skip_reason(snip: store.Snippet) -> str | None:
     if snip.kind == "shell":
         return shell_skip_reason(snip.path.read_text(encoding="utf-8"))
     return None
+
+
+def _root_entries() -> list[str]:
+    return sorted(p.name for p in torchkb.ROOT.iterdir() if p.name not in WRITTEN_BY_OTHER_TESTS)
 
 
 # --- the local cache (--snippet-cache) -------------------------------------------------
@@ -154,11 +166,11 @@ def test_snippet(snip: store.Snippet, tmp_path: Path, request: pytest.FixtureReq
 
     workdir = tmp_path / "cwd"
     workdir.mkdir()
-    before = sorted(p.name for p in torchkb.ROOT.iterdir())
+    before = _root_entries()
     start = time.perf_counter()
     recorded = _run(snip, workdir)
     record_property("snippet_seconds", round(time.perf_counter() - start, 4))
-    assert sorted(p.name for p in torchkb.ROOT.iterdir()) == before, (
+    assert _root_entries() == before, (
         f"{snip.path}: created files in the repository root")
 
     if snip.kind in {"python", "shell"}:
