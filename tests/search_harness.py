@@ -27,51 +27,41 @@ PLACEHOLDERS = re.compile(
     r"键入以开始搜索|正在初始化|Type to start searching|Initializing search|鍵入以開始搜索", re.I)
 ZW = re.compile("[\u200b\u200c\u200d\ufeff]")
 PREFIXES = {"zh": "/", "en": "/en/"}
-# One query, typed in the page in one round trip: empty the box and wait until the
-# previous results are gone (a placeholder, or nothing), then type the query (an `input`
-# and a `keyup` event, as a keyboard makes) and poll every frame. Results are ready once the
-# meta line stops showing a placeholder and the visible links (not the collapsed "more"
-# ones) have not changed for STABLE_MS; returns the links and the in-page time from the
-# input event to the first rendered results.
-STABLE_MS = 100
-TYPE_AND_WAIT = """async ([text, ph, stable]) => {
+# One query, typed in the page in one round trip: set the box's value and send an `input`
+# and a `keyup` event, as a keyboard does. Material answers each query by rewriting the
+# meta line ("3 matching documents") and, in the same task, the first ten result items; so
+# the first mutation of the meta line that is not a placeholder means the results are in,
+# and they are read once that task is over. Returns the visible links (not the collapsed
+# "more" ones) and the in-page time from the input event to the rendered results.
+TYPE_AND_WAIT = """([text, ph]) => new Promise((resolve, reject) => {
   const box = document.querySelector('input.md-search__input');
+  const meta = document.querySelector('.md-search-result__meta');
   const placeholder = new RegExp(ph, 'i');
-  const meta = () => document.querySelector('.md-search-result__meta');
   const links = () => [...document.querySelectorAll('.md-search-result__item a')]
     .filter(e => !e.closest('details:not([open])')).map(e => e.href);
-  const frame = () => new Promise(resolve => requestAnimationFrame(resolve));
-  const type = value => {
-    box.value = value;
-    box.dispatchEvent(new Event('input', {bubbles: true}));
-    box.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}));
-  };
-  const deadline = performance.now() + 15000;
-  const waitFor = async (done, what) => {
-    for (;;) {
-      const value = done();
-      if (value) return value;
-      if (performance.now() > deadline) throw new Error(`search box: ${what} timed out`);
-      await frame();
-    }
-  };
   if (document.activeElement !== box) box.focus();
-  type('');
-  await waitFor(() => !document.querySelector('.md-search-result__item') &&
-    (!meta() || placeholder.test(meta().innerText) || !meta().innerText.trim()), 'clearing');
-  const t0 = performance.now();
-  type(text);
-  let ready = null, last = null, since = 0;
-  return await waitFor(() => {
-    const m = meta();
-    if (!m || placeholder.test(m.innerText)) return false;
-    const now = performance.now();
-    if (ready === null) ready = now;
-    const hrefs = links(), key = hrefs.join('\\n');
-    if (key !== last) { last = key; since = now; return false; }
-    return now - since >= stable ? {ms: ready - t0, hrefs} : false;
-  }, 'results');
-}"""
+  if (box.value === text && !placeholder.test(meta.innerText)) {
+    resolve({ms: null, hrefs: links()});  // typed already: the box would not search again
+    return;
+  }
+  const timer = setTimeout(() => {
+    observer.disconnect();
+    reject(new Error('search box: results timed out'));
+  }, 15000);
+  let t0 = 0;
+  const observer = new MutationObserver(() => {
+    if (placeholder.test(meta.innerText)) return;
+    const ms = performance.now() - t0;
+    observer.disconnect();
+    clearTimeout(timer);
+    setTimeout(() => resolve({ms, hrefs: links()}), 0);
+  });
+  observer.observe(meta, {childList: true, characterData: true, subtree: true});
+  t0 = performance.now();
+  box.value = text;
+  box.dispatchEvent(new Event('input', {bubbles: true}));
+  box.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}));
+})"""
 ARTICLE = re.compile(r"<article\b.*?</article>", re.S)
 
 
@@ -162,7 +152,8 @@ class Sections:
         return norm(el.get_text(" ") + " " + " ".join(parts))
 
     def all_sections(self, prefix: str) -> list[str]:
-        """Texts of every h2 section under a language prefix (for checking markers)."""
+        """Texts of every h2 section under a language prefix (for checking markers), as
+        `text` gives them, in one walk per page."""
         root = self.site / prefix.lstrip("/")
         others = [self.site / p.lstrip("/") for p in PREFIXES.values() if len(p) > len(prefix)]
         out = []
@@ -172,8 +163,17 @@ class Sections:
             rel = "/" + f.relative_to(self.site).parent.as_posix() + "/"
             soup = self.page(rel.replace("//", "/"))
             art = soup.select_one("article") if soup else None
-            for h in art.find_all("h2", id=True) if art else []:
-                out.append(self.text(f"{rel}#{h['id']}"))
+            parts: list[str] | None = None  # the h2 section being read, if any
+            for node in art.descendants if art else []:
+                if isinstance(node, Tag) and node.name in ("h1", "h2"):
+                    if parts is not None:
+                        out.append(norm(" ".join(parts)))
+                    parts = [node.get_text(" ")] if node.name == "h2" and node.get("id") else None
+                elif (parts is not None and isinstance(node, NavigableString)
+                      and node.parent is not None and node.parent.name not in ("script", "style")):
+                    parts.append(str(node))
+            if parts is not None:
+                out.append(norm(" ".join(parts)))
         return out
 
 
@@ -198,7 +198,7 @@ class SearchBox:
 
     def search(self, text: str) -> tuple[list[str], float]:
         """Type a query; visible result hrefs (deduplicated, in order) and ms to results."""
-        done = self.page.evaluate(TYPE_AND_WAIT, [text, PLACEHOLDERS.pattern, STABLE_MS])
+        done = self.page.evaluate(TYPE_AND_WAIT, [text, PLACEHOLDERS.pattern])
         hrefs, ms = done["hrefs"], done["ms"]
         seen: set[str] = set()
         out = []

@@ -1,5 +1,8 @@
 """`mkdocs build --strict` builds both languages; every topic page is reachable from home."""
 
+import html
+import re
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -39,3 +42,39 @@ def test_snippet_badges_are_on_pages(site: Path) -> None:
         page = (site / topic / "index.html").read_text(encoding="utf-8")
         assert page.count("class=\"kb-badges\"") >= page.count("<!-- snippet:") > 0 or (
             "<!-- snippet:" not in page)
+
+
+_ID = re.compile(r'\bid="([^"]*)"')
+_HREF = re.compile(r'\bhref="([^"]*)"')
+
+
+def test_internal_links_and_anchors_resolve(site: Path) -> None:
+    """Every link from a built page to the site lands on a file, and its #fragment on an
+    element of that page (TOC entries, ¶ links, cross-page section links alike)."""
+    ids: dict[Path, set[str]] = {}
+
+    def ids_of(page: Path) -> set[str]:
+        if page not in ids:
+            ids[page] = set(_ID.findall(page.read_text(encoding="utf-8")))
+        return ids[page]
+
+    broken = []
+    for page in sorted(site.rglob("*.html")):
+        for href in _HREF.findall(page.read_text(encoding="utf-8")):
+            href = html.unescape(href)
+            parts = urllib.parse.urlsplit(href)
+            if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
+                continue
+            path = urllib.parse.unquote(parts.path)
+            # the 404 page links from the site root: it is served at any depth
+            target = (site / path.lstrip("/") if path.startswith("/") else
+                      (page.parent / path).resolve() if path else page)
+            if target.is_dir():
+                target = target / "index.html"
+            where = f"{page.relative_to(site)}: {href}"
+            if not target.exists():
+                broken.append(f"{where} (no such file)")
+            elif parts.fragment and target.suffix == ".html" and (
+                    urllib.parse.unquote(parts.fragment) not in ids_of(target)):
+                broken.append(f"{where} (no such id)")
+    assert not broken, f"{len(broken)} broken links:\n" + "\n".join(broken[:40])

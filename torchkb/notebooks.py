@@ -10,6 +10,7 @@ The module is also an MkDocs hook file (`hooks: [torchkb/notebooks.py]`): see `o
 """
 
 import base64
+import html
 import json
 import re
 
@@ -229,6 +230,7 @@ def topic_notebooks(topics: list[Topic], lang: str) -> dict[str, bytes]:
 try:
     from mkdocs.plugins import event_priority
     from mkdocs.structure.files import File
+    from mkdocs.structure.toc import get_toc
 except ImportError:  # the generator alone does not need MkDocs
     pass
 else:
@@ -257,6 +259,47 @@ else:
             # the topic page is what search should find; the notebook repeats it
             page.meta.setdefault("search", {"exclude": True})
         return markdown
+
+    def on_page_content(page_html, page, **kwargs):
+        if isinstance(page.file, NotebookPage):
+            page_html, tokens = heading_ids(page_html)
+            page.toc = get_toc(tokens)
+        return page_html
+
+
+# a heading as nbconvert writes it, with mkdocs-jupyter's id and anchor link
+_HEADING = re.compile(r'<h([1-6]) id="([^"]*)">(.*?)<a class="anchor-link" href="#\2">')
+_TAG = re.compile(r"<[^>]+>")
+
+
+def heading_ids(page_html: str) -> tuple[str, list[dict]]:
+    """A notebook page's headings get the ids the site's other pages use, and the page a
+    table of contents made of those headings (Python-Markdown's toc_tokens).
+
+    mkdocs-jupyter slugs headings to ASCII, so a Chinese heading gets `id=""`, and builds
+    the TOC apart, from the notebook as Markdown, where `# comments` in code cells count as
+    headings: TOC entries and ¶ links that lead nowhere. The site's toc slugify keeps the
+    characters (#锁页内存)."""
+    from markdown.extensions.toc import unique
+    from pymdownx.slugs import slugify
+
+    slug = slugify(case="lower")
+    used: set[str] = set()
+    tokens: list[dict] = []
+    open_tokens: list[dict] = []  # the current heading of each level above
+
+    def rename(m: re.Match) -> str:
+        level, inner = int(m.group(1)), m.group(3)
+        name = html.unescape(_TAG.sub("", inner)).strip()
+        new = unique(slug(name, "-") or "section", used)
+        token = {"level": level, "id": new, "name": html.escape(name), "children": []}
+        while open_tokens and open_tokens[-1]["level"] >= level:
+            open_tokens.pop()
+        (open_tokens[-1]["children"] if open_tokens else tokens).append(token)
+        open_tokens.append(token)
+        return f'<h{level} id="{new}">{inner}<a class="anchor-link" href="#{new}">'
+
+    return _HEADING.sub(rename, page_html), tokens
 
 
 class _Alternate:
