@@ -37,11 +37,15 @@ JUPYTER_DIFFERS = {
     # Fix in the snippet: summary(..., verbose=1), then drop this entry.
     "tools/torchinfo_net": "",
 }
-# reset between notebooks: names, the previous notebook's seed hook, the working directory
+# reset between notebooks: the previous notebook's seed hook, its names (not `_`-prefixed ones:
+# IPython's history; each snippet also runs alone in test_snippets) and the working
+# directory. Not `%reset -f`: its gc.collect() over a heap holding torch costs ~0.4 s a time
 RESET = """get_ipython().events.callbacks["pre_run_cell"][:] = [
     cb for cb in get_ipython().events.callbacks["pre_run_cell"]
     if getattr(cb, "__name__", "") != "_reset_state"]
-%reset -f
+for _name in [n for n in get_ipython().user_ns if not n.startswith("_")
+              and n not in get_ipython().user_ns_hidden]:
+    del get_ipython().user_ns[_name]
 import os
 os.chdir({cwd!r})"""
 

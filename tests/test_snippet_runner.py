@@ -64,7 +64,7 @@ BAD = {
     "no_output.py": "print('never recorded')\n",
 }
 BAD_META = """\
-    hang.py: {title: {zh: 挂起, en: hang}, needs: cpu, timeout: 3}
+    hang.py: {title: {zh: 挂起, en: hang}, needs: cpu, timeout: 1}
     escape.py: {title: {zh: 逃逸, en: escape}, needs: cpu}
     escape_caught.py: {title: {zh: 逃逸, en: escape}, needs: cpu}
     wrong_exception.py:
@@ -83,7 +83,7 @@ def test_bad_snippets_fail_naming_file_and_line(tmp_path: Path) -> None:
     root = make_tree(tmp_path, BAD, BAD_META)
     for name in ("hang", "escape", "escape_caught", "wrong_exception", "no_exception"):
         (root / "t" / f"{name}.out").write_text("", encoding="utf-8")
-    results = run_suite(root, "-n", "2")  # timeouts must work inside xdist workers too
+    results = run_suite(root, "-n", "1")  # timeouts must work inside an xdist worker too
     topic = root / "t"
 
     outcome, text = results["t/hang"]
