@@ -101,9 +101,10 @@ def recorded_outputs(snip: snippet_store.Snippet) -> list:
 
 
 class _Builder:
-    def __init__(self, topic: Topic, lang: str, claims: dict[str, dict]) -> None:
+    def __init__(self, topic: Topic, lang: str, claims: dict[str, dict],
+                 snippets: dict[str, snippet_store.Snippet]) -> None:
         self.topic, self.lang, self.ui, self.claims = topic, lang, UI[lang], claims
-        self.snippets = {s.id: s for s in snippet_store.load_all()}
+        self.snippets = snippets
         self.cells: list = []
         self.markdown: list[str] = []  # pending lines of the current markdown cell
         self.shown = {snippet_store.snippet_id(arg) for s in topic.sections
@@ -191,8 +192,9 @@ def _site_link(m: re.Match) -> str:
     return f"]({url}{m.group(2) or ''})"
 
 
-def topic_notebook(topic: Topic, lang: str, claims: dict[str, dict]) -> nbformat.NotebookNode:
-    b = _Builder(topic, lang, claims)
+def topic_notebook(topic: Topic, lang: str, claims: dict[str, dict],
+                   snippets: dict[str, snippet_store.Snippet]) -> nbformat.NotebookNode:
+    b = _Builder(topic, lang, claims, snippets)
     b.markdown = [f"# {topic.title[lang]}", ""]
     if topic.summary.get(lang):
         b.markdown += [topic.summary[lang], ""]
@@ -216,8 +218,9 @@ def notebook_bytes(nb: nbformat.NotebookNode) -> bytes:
 
 def topic_notebooks(topics: list[Topic], lang: str) -> dict[str, bytes]:
     claims = {c["id"]: c for c in load_list_files(torchkb.NOTES / "claims")}
-    return {f"{lang}/notebooks/{t.id}.ipynb": notebook_bytes(topic_notebook(t, lang, claims))
-            for t in topics}
+    snippets = {s.id: s for s in snippet_store.load_all()}
+    return {f"{lang}/notebooks/{t.id}.ipynb":
+            notebook_bytes(topic_notebook(t, lang, claims, snippets)) for t in topics}
 
 
 # -- MkDocs hook -----------------------------------------------------------------------
