@@ -211,9 +211,13 @@ class SearchBox:
         return out, ms
 
 
-def measure(browser: Browser, base_url: str, site: Path, queries: list[Query]) -> list[Result]:
+def measure(browser: Browser, base_url: str, site: Path, queries: list[Query],
+            boxes: dict[str, SearchBox] | None = None) -> list[Result]:
+    """Type each query into a page of its language. Pages come from `boxes` when given
+    (and stay open there, for another round), else are opened here and closed."""
     sections = Sections(site)
-    boxes: dict[str, SearchBox] = {}
+    keep = boxes is not None
+    boxes = {} if boxes is None else boxes
     results = []
     for q in queries:
         r = Result(q)
@@ -228,8 +232,9 @@ def measure(browser: Browser, base_url: str, site: Path, queries: list[Query]) -
         r.hits = [_short(h) for h in hrefs[:10]]
         r.rank = next((i + 1 for i, h in enumerate(hrefs[:10])
                        if right_language(h, q.lang) and holds(sections.text(h), q.markers)), None)
-    for box in boxes.values():
-        box.page.close()
+    if not keep:
+        for box in boxes.values():
+            box.page.close()
     return results
 
 
