@@ -18,7 +18,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import torch  # imported once per worker, not once per snippet
 from builtsite import CHROMIUM_ARGS, site_dir
 from playwright.sync_api import Browser, sync_playwright
 from snippet_records import RECORD, device_kind
@@ -50,6 +49,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if workers > 1:
         # 2 workers x N OpenMP threads on a 2-core machine oversubscribe: measured 20 s
         # instead of 0.7 s for a small training loop. One share of the cores per worker.
+        # (torch: imported once per worker, by the test modules; not in the controller)
+        import torch
+
         torch.set_num_threads(max(1, (os.cpu_count() or 1) // workers))
     config._snippet_records = {}
 
