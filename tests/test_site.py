@@ -78,3 +78,17 @@ def test_internal_links_and_anchors_resolve(site: Path) -> None:
                     urllib.parse.unquote(parts.fragment) not in ids_of(target)):
                 broken.append(f"{where} (no such id)")
     assert not broken, f"{len(broken)} broken links:\n" + "\n".join(broken[:40])
+
+
+def test_notebook_pages_share_one_stylesheet(site: Path) -> None:
+    """JupyterLab's ~590 kB of CSS is one cached file, not inlined into every notebook."""
+    pages = sorted(site.glob("**/notebooks/*/index.html"))
+    assert len(pages) == 2 * len(topic_ids())
+    links = set()
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        article = text[text.index("<article"):text.index("</article>")]
+        assert "<style" not in article, f"{page.relative_to(site)}: inline <style> left"
+        links |= set(re.findall(r'href="[./]*(assets/stylesheets/notebook-\w+\.css)"', text))
+    assert len(links) == 1, links
+    assert (site / links.pop()).stat().st_size > 100_000

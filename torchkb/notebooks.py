@@ -10,9 +10,11 @@ The module is also an MkDocs hook file (`hooks: [torchkb/notebooks.py]`): see `o
 """
 
 import base64
+import hashlib
 import html
 import json
 import re
+from pathlib import Path
 
 import nbformat
 from nbformat import v4
@@ -267,7 +269,35 @@ else:
         if isinstance(page.file, NotebookPage):
             page_html, tokens = heading_ids(page_html)
             page.toc = get_toc(tokens)
+            page_html = shared_styles(page_html, page.url)
         return page_html
+
+    def on_post_build(config, **kwargs):
+        folder = Path(config.site_dir) / "assets" / "stylesheets"
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, css in _shared_css.items():
+            (folder / name).write_text(css, encoding="utf-8")
+
+
+_STYLE = re.compile(r"<style[^>]*>(.*?)</style>\s*", re.S)
+_shared_css: dict[str, str] = {}  # file name -> CSS, written into the site after the build
+
+
+def shared_styles(page_html: str, page_url: str) -> str:
+    """mkdocs-jupyter inlines JupyterLab's stylesheets (~590 kB) into every notebook page;
+    they go to one file under assets/stylesheets/, named by its content, which the browser
+    fetches once for all notebooks. Same rules, same order, after Material's."""
+    from mkdocs.utils import get_relative_url
+
+    css = "\n".join(m.group(1) for m in _STYLE.finditer(page_html))
+    if not css:
+        return page_html
+    name = f"notebook-{hashlib.sha256(css.encode()).hexdigest()[:8]}.css"
+    _shared_css[name] = css
+    href = get_relative_url(f"assets/stylesheets/{name}", page_url)
+    first = _STYLE.search(page_html)
+    return (page_html[:first.start()] + f'<link rel="stylesheet" href="{href}">\n'
+            + _STYLE.sub("", page_html[first.start():]))
 
 
 # a heading as nbconvert writes it, with mkdocs-jupyter's id and anchor link
