@@ -269,7 +269,7 @@ else:
         if isinstance(page.file, NotebookPage):
             page_html, tokens = heading_ids(page_html)
             page.toc = get_toc(tokens)
-            page_html = shared_styles(page_html, page.url)
+            page_html = shared_styles(_MATHJAX.sub("", page_html), page.url)
         return page_html
 
     def on_post_build(config, **kwargs):
@@ -279,6 +279,9 @@ else:
             (folder / name).write_text(css, encoding="utf-8")
 
 
+# mkdocs-jupyter's MathJax loader, with no URL to load from: formulas are MathML here
+_MATHJAX = re.compile(r'<!-- Load mathjax -->\s*<script src="">.*?'
+                      r'<!-- End of mathjax configuration -->', re.S)
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>\s*", re.S)
 _shared_css: dict[str, str] = {}  # file name -> CSS, written into the site after the build
 
