@@ -1,0 +1,129 @@
+"""MkDocs hook: the topic notebooks (docs/<lang>/notebooks/*.ipynb) as pages.
+
+- mkdocs-static-i18n rebuilds every File in its on_files (priority -100) as a plain File,
+  which turns mkdocs-jupyter's notebook pages back into static files
+  (ultrabug/mkdocs-static-i18n#198). Running after it, `on_files` makes the localized
+  .ipynb files pages again and gives them their other-language alternates, so the
+  language switch lands on the same notebook.
+- `on_page_content` mends what mkdocs-jupyter renders: heading ids and the TOC, its
+  inlined stylesheets, its MathJax loader.
+"""
+
+import hashlib
+import html
+import re
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File
+from mkdocs.structure.toc import get_toc
+from mkdocs.utils import get_relative_url
+
+
+class NotebookPage(File):
+    """A notebook that MkDocs builds as a page (mkdocs-jupyter renders its content)."""
+
+    def is_documentation_page(self) -> bool:
+        return True
+
+
+@event_priority(-200)
+def on_files(files, config, **kwargs):
+    i18n = config.plugins.get("i18n")
+    for file in files:
+        if not file.src_uri.endswith(".ipynb") or not hasattr(file, "norm_src_uri"):
+            continue
+        file.__class__ = NotebookPage
+        if i18n is not None:
+            file.alternates = {
+                lang.locale: _Alternate(file.url, file.locale_alternate_of, lang.locale,
+                                        i18n.default_language)
+                for lang in i18n.config.languages if lang.build}
+    return files
+
+
+def on_page_markdown(markdown, page, **kwargs):
+    if isinstance(page.file, NotebookPage):
+        # the topic page is what search should find; the notebook repeats it
+        page.meta.setdefault("search", {"exclude": True})
+    return markdown
+
+
+def on_page_content(page_html, page, **kwargs):
+    if isinstance(page.file, NotebookPage):
+        page_html, tokens = heading_ids(page_html)
+        page.toc = get_toc(tokens)
+        page_html = shared_styles(_MATHJAX.sub("", page_html), page.url)
+    return page_html
+
+
+def on_post_build(config, **kwargs):
+    folder = Path(config.site_dir) / "assets" / "stylesheets"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, css in _shared_css.items():
+        (folder / name).write_text(css, encoding="utf-8")
+
+
+# mkdocs-jupyter's MathJax loader, with no URL to load from: formulas are MathML here
+_MATHJAX = re.compile(r'<!-- Load mathjax -->\s*<script src="">.*?'
+                      r'<!-- End of mathjax configuration -->', re.S)
+_STYLE = re.compile(r"<style[^>]*>(.*?)</style>\s*", re.S)
+_shared_css: dict[str, str] = {}  # file name -> CSS, written into the site after the build
+
+
+def shared_styles(page_html: str, page_url: str) -> str:
+    """mkdocs-jupyter inlines JupyterLab's stylesheets (~590 kB) into every notebook page;
+    they go to one file under assets/stylesheets/, named by its content, which the browser
+    fetches once for all notebooks. Same rules, same order, after Material's."""
+    css = "\n".join(m.group(1) for m in _STYLE.finditer(page_html))
+    if not css:
+        return page_html
+    name = f"notebook-{hashlib.sha256(css.encode()).hexdigest()[:8]}.css"
+    _shared_css[name] = css
+    href = get_relative_url(f"assets/stylesheets/{name}", page_url)
+    first = _STYLE.search(page_html)
+    return (page_html[:first.start()] + f'<link rel="stylesheet" href="{href}">\n'
+            + _STYLE.sub("", page_html[first.start():]))
+
+
+# a heading as nbconvert writes it, with mkdocs-jupyter's id and anchor link
+_HEADING = re.compile(r'<h([1-6]) id="([^"]*)">(.*?)<a class="anchor-link" href="#\2">')
+_TAG = re.compile(r"<[^>]+>")
+
+
+def heading_ids(page_html: str) -> tuple[str, list[dict]]:
+    """A notebook page's headings get the ids the site's other pages use, and the page a
+    table of contents made of those headings (Python-Markdown's toc_tokens).
+
+    mkdocs-jupyter slugs headings to ASCII, so a Chinese heading gets `id=""`, and builds
+    the TOC apart, from the notebook as Markdown, where `# comments` in code cells count as
+    headings: TOC entries and ¶ links that lead nowhere. The site's toc slugify keeps the
+    characters (#锁页内存)."""
+    from markdown.extensions.toc import unique
+    from pymdownx.slugs import slugify
+
+    slug = slugify(case="lower")
+    used: set[str] = set()
+    tokens: list[dict] = []
+    open_tokens: list[dict] = []  # the current heading of each level above
+
+    def rename(m: re.Match) -> str:
+        level, inner = int(m.group(1)), m.group(3)
+        name = html.unescape(_TAG.sub("", inner)).strip()
+        new = unique(slug(name, "-") or "section", used)
+        token = {"level": level, "id": new, "name": html.escape(name), "children": []}
+        while open_tokens and open_tokens[-1]["level"] >= level:
+            open_tokens.pop()
+        (open_tokens[-1]["children"] if open_tokens else tokens).append(token)
+        open_tokens.append(token)
+        return f'<h{level} id="{new}">{inner}<a class="anchor-link" href="#{new}">'
+
+    return _HEADING.sub(rename, page_html), tokens
+
+
+class _Alternate:
+    """What Material's language switch reads of an alternate file: its URL."""
+
+    def __init__(self, url: str, built: str, lang: str, default: str) -> None:
+        rest = url[len(built) + 1:] if built != default and url.startswith(built + "/") else url
+        self.url = rest if lang == default else f"{lang}/{rest}"
