@@ -23,7 +23,10 @@ const STOP = new Set(("a an and are as at be by can do does for from how i in is
   "怎样 时 时候 会 要 和 与 及 一个 " +
   // function and question words a reader adds around the terms that matter
   "都 被 把 也 就 还 又 很 吧 啊 呀 么 得 地 着 过 这 那 这个 那个 这样 那样 哪 哪些 哪个 " +
-  "我 你 他 它 我们 有 有没有 能 能不能 可以 应该 需要 一下 一直 总是 老是 东西").split(" "))
+  "我 你 他 它 我们 有 有没有 能 能不能 可以 应该 需要 一下 一直 总是 老是 东西 " +
+  // the same in English: pronouns, modals, pieces of contractions (don't -> don t)
+  "my me we our they their its there which where who should would could will need " +
+  "t s don doesn didn isn aren wasn").split(" "))
 // ten results, as many as Material's list shows before "more": each costs a fetch of its
 // section's text at 100x the content, so fetching twenty doubled a query's time (measured)
 const K1 = 1.2, B = 0.75, TITLE_WEIGHT = 3, MAX_RESULTS = 10
