@@ -152,8 +152,7 @@ class Sections:
         return norm(el.get_text(" ") + " " + " ".join(parts))
 
     def all_sections(self, prefix: str) -> list[str]:
-        """Texts of every h2 section under a language prefix (for checking markers), as
-        `text` gives them, in one walk per page."""
+        """Texts of every h2 section under a language prefix (for checking markers)."""
         root = self.site / prefix.lstrip("/")
         others = [self.site / p.lstrip("/") for p in PREFIXES.values() if len(p) > len(prefix)]
         out = []
@@ -163,17 +162,8 @@ class Sections:
             rel = "/" + f.relative_to(self.site).parent.as_posix() + "/"
             soup = self.page(rel.replace("//", "/"))
             art = soup.select_one("article") if soup else None
-            parts: list[str] | None = None  # the h2 section being read, if any
-            for node in art.descendants if art else []:
-                if isinstance(node, Tag) and node.name in ("h1", "h2"):
-                    if parts is not None:
-                        out.append(norm(" ".join(parts)))
-                    parts = [node.get_text(" ")] if node.name == "h2" and node.get("id") else None
-                elif (parts is not None and isinstance(node, NavigableString)
-                      and node.parent is not None and node.parent.name not in ("script", "style")):
-                    parts.append(str(node))
-            if parts is not None:
-                out.append(norm(" ".join(parts)))
+            for h in art.find_all("h2", id=True) if art else []:
+                out.append(self.text(f"{rel}#{h['id']}"))
         return out
 
 

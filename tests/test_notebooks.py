@@ -22,13 +22,14 @@ from snippet_runner import comparable, normalise
 
 import torchkb
 from torchkb import snippets as store
-from torchkb.canonical import load_topics
+from torchkb.canonical import load_list_files, load_topics
 from torchkb.notebooks import topic_notebooks
 
 TOPICS = load_topics(torchkb.TOPICS)
 SNIPPETS = {s.id: s for s in store.load_all()}
+CLAIMS = {c["id"]: c for c in load_list_files(torchkb.NOTES / "claims")}
 NOTEBOOKS = {rel: data for lang in torchkb.LANGS for rel, data in
-             topic_notebooks(TOPICS, lang).items()}
+             topic_notebooks(TOPICS, lang, CLAIMS, SNIPPETS).items()}
 # Cells whose stdout under Jupyter legitimately differs from a script run (checked to
 # still differ, so a fixed snippet forces the entry out).
 JUPYTER_DIFFERS = {
@@ -82,7 +83,7 @@ def expected(snip: store.Snippet) -> str:
 # -- the generator (no kernel) ---------------------------------------------------------
 def test_notebooks_are_deterministic_and_valid() -> None:
     again = {rel: data for lang in torchkb.LANGS for rel, data in
-             topic_notebooks(TOPICS, lang).items()}
+             topic_notebooks(TOPICS, lang, CLAIMS, SNIPPETS).items()}
     assert again == NOTEBOOKS
     assert sorted(NOTEBOOKS) == sorted(f"{lang}/notebooks/{t.id}.ipynb"
                                        for lang in torchkb.LANGS for t in TOPICS)

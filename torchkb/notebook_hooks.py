@@ -12,8 +12,11 @@
 import hashlib
 import html
 import re
+from collections.abc import Callable
 from pathlib import Path
 
+from markdown.extensions.toc import slugify as toc_slugify
+from markdown.extensions.toc import unique
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 from mkdocs.structure.toc import get_toc
@@ -49,9 +52,11 @@ def on_page_markdown(markdown, page, **kwargs):
     return markdown
 
 
-def on_page_content(page_html, page, **kwargs):
+def on_page_content(page_html, page, config, **kwargs):
     if isinstance(page.file, NotebookPage):
-        page_html, tokens = heading_ids(page_html)
+        # the slugify of mkdocs.yml's toc extension, which gives the other pages their ids
+        slugify = config.mdx_configs.get("toc", {}).get("slugify", toc_slugify)
+        page_html, tokens = heading_ids(page_html, slugify)
         page.toc = get_toc(tokens)
         page_html = shared_styles(_MATHJAX.sub("", page_html), page.url)
     return page_html
@@ -91,7 +96,7 @@ _HEADING = re.compile(r'<h([1-6]) id="([^"]*)">(.*?)<a class="anchor-link" href=
 _TAG = re.compile(r"<[^>]+>")
 
 
-def heading_ids(page_html: str) -> tuple[str, list[dict]]:
+def heading_ids(page_html: str, slugify: Callable[[str, str], str]) -> tuple[str, list[dict]]:
     """A notebook page's headings get the ids the site's other pages use, and the page a
     table of contents made of those headings (Python-Markdown's toc_tokens).
 
@@ -99,10 +104,6 @@ def heading_ids(page_html: str) -> tuple[str, list[dict]]:
     the TOC apart, from the notebook as Markdown, where `# comments` in code cells count as
     headings: TOC entries and ¶ links that lead nowhere. The site's toc slugify keeps the
     characters (#锁页内存)."""
-    from markdown.extensions.toc import unique
-    from pymdownx.slugs import slugify
-
-    slug = slugify(case="lower")
     used: set[str] = set()
     tokens: list[dict] = []
     open_tokens: list[dict] = []  # the current heading of each level above
@@ -110,7 +111,7 @@ def heading_ids(page_html: str) -> tuple[str, list[dict]]:
     def rename(m: re.Match) -> str:
         level, inner = int(m.group(1)), m.group(3)
         name = html.unescape(_TAG.sub("", inner)).strip()
-        new = unique(slug(name, "-") or "section", used)
+        new = unique(slugify(name, "-") or "section", used)
         token = {"level": level, "id": new, "name": html.escape(name), "children": []}
         while open_tokens and open_tokens[-1]["level"] >= level:
             open_tokens.pop()

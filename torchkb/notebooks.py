@@ -1,7 +1,7 @@
 """Every topic as a Jupyter notebook (nbformat v4), rendered as a page by mkdocs-jupyter.
 
-`topic_notebooks(topics, lang)` -> {"<lang>/notebooks/<topic>.ipynb": bytes}. Markdown
-cells come from the section texts, code cells from the snippet files (the `.en.py`
+`topic_notebooks(topics, lang, claims, snippets)` -> {"<lang>/notebooks/<topic>.ipynb":
+bytes}. Markdown cells come from the section texts, code cells from the snippet files (the `.en.py`
 variant for English) and carry the recorded output of the snippet's last real run
 (`snippets/<topic>/<name>.out`, its figures). Same inputs, same bytes: cell ids are
 sequential, keys sorted, no timestamps. How MkDocs shows them: `notebook_hooks.py`.
@@ -16,7 +16,7 @@ from nbformat import v4
 
 import torchkb
 from torchkb import snippets as snippet_store
-from torchkb.canonical import Section, Topic, load_list_files
+from torchkb.canonical import Section, Topic
 
 UI = {
     "zh": {
@@ -213,8 +213,7 @@ def notebook_bytes(nb: nbformat.NotebookNode) -> bytes:
     return (json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n").encode()
 
 
-def topic_notebooks(topics: list[Topic], lang: str) -> dict[str, bytes]:
-    claims = {c["id"]: c for c in load_list_files(torchkb.NOTES / "claims")}
-    snippets = {s.id: s for s in snippet_store.load_all()}
+def topic_notebooks(topics: list[Topic], lang: str, claims: dict[str, dict],
+                    snippets: dict[str, snippet_store.Snippet]) -> dict[str, bytes]:
     return {f"{lang}/notebooks/{t.id}.ipynb":
             notebook_bytes(topic_notebook(t, lang, claims, snippets)) for t in topics}

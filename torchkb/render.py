@@ -90,9 +90,10 @@ def note_label(stem: str) -> str:
 class PageWriter:
     """Expands the directives of one language's pages."""
 
-    def __init__(self, lang: str, claims: dict[str, dict], repost: dict[str, str]) -> None:
+    def __init__(self, lang: str, claims: dict[str, dict], repost: dict[str, str],
+                 snippets: dict[str, snippet_store.Snippet]) -> None:
         self.lang, self.ui, self.claims, self.repost = lang, UI[lang], claims, repost
-        self.snippets = {s.id: s for s in snippet_store.load_all()}
+        self.snippets = snippets
         self.verification = snippet_store.load_verification()
         self.figures: dict[str, Path] = {}  # docs-relative path -> source file
 
@@ -370,6 +371,7 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
     claims_list = load_list_files(root / "notes" / "claims")
     claims = {c["id"]: c for c in claims_list}
     repost = _reposts(root)
+    snippets = {s.id: s for s in snippet_store.load_all()}
     files: dict[str, bytes] = {}
     sections_by_claim: dict[str, str] = {}
     for topic in topics:
@@ -378,13 +380,13 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
                 if kind == "claim":
                     sections_by_claim.setdefault(arg, f"{topic.id}.md#{section.id}")
     for lang in torchkb.LANGS:
-        writer = PageWriter(lang, claims, repost)
+        writer = PageWriter(lang, claims, repost, snippets)
         files[f"{lang}/index.md"] = home_page(lang, topics).encode()
         for topic in topics:
             if lang == "en" and not all("en" in s.text for s in topic.sections):
                 topic = _with_fallback(topic)
             files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
-        files.update(topic_notebooks(topics, lang))
+        files.update(topic_notebooks(topics, lang, claims, snippets))
         files[f"{lang}/claims.md"] = claims_page(
             lang, claims_list, sections_by_claim, writer, topics).encode()
         files[f"{lang}/errors.md"] = error_index_page(lang).encode()
