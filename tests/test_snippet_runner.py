@@ -1,19 +1,16 @@
-"""The snippet runner on bad input: throwaway snippet trees in a temporary directory, run
-by a real pytest subprocess (`--snippets-root`), judged from its JUnit XML."""
+"""The verify stage and its runner on throwaway snippet trees: bad snippets fail naming
+file and line, good ones record outputs, figures and records, and a snippet run in a
+process of its own can't disturb the next one (the CUDA path, shown with CPU stand-ins)."""
 
 import json
-import subprocess
-import sys
 import textwrap
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
+from torchkb import records, verify
 from torchkb import snippets as store
 from torchkb.errors import SourceError
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def make_tree(tmp_path: Path, files: dict[str, str], meta: str) -> Path:
@@ -26,27 +23,20 @@ def make_tree(tmp_path: Path, files: dict[str, str], meta: str) -> Path:
     return root
 
 
-def run_suite(root: Path, *args: str) -> dict[str, tuple[str, str]]:
-    """{snippet id: (passed | failed | skipped, message + details)} of one pytest run."""
-    report = root.parent / "report.xml"
-    proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/test_snippets.py::test_snippet",
-         "--snippets-root", str(root), "-p", "no:randomly", "-p", "no:cacheprovider",
-         "-o", "addopts=",
-         f"--junitxml={report}", "-q", *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert report.exists(), proc.stdout + proc.stderr
-    results = {}
-    for case in ET.parse(report).iter("testcase"):
-        snippet_id = case.get("name").split("[", 1)[1].rstrip("]")
-        outcome, text = "passed", ""
-        for tag in ("failure", "error", "skipped"):
-            node = case.find(tag)
-            if node is not None:
-                outcome = "skipped" if tag == "skipped" else "failed"
-                text = (node.get("message") or "") + "\n" + (node.text or "")
-        results[snippet_id] = (outcome, text)
-    return results
+@pytest.fixture
+def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """make(files, meta) -> the tree's root, which `verify` then runs."""
+
+    def make(files: dict[str, str], meta: str) -> Path:
+        root = make_tree(tmp_path, files, meta)
+        monkeypatch.setenv("TORCHKB_SNIPPETS_ROOT", str(root))
+        return root
+
+    return make
+
+
+def run_all(root: Path, **options) -> dict[str, verify.Outcome]:
+    return {o.snippet.id: o for o in verify.verify([], echo=lambda *_: None, **options)}
 
 
 BAD = {
@@ -62,6 +52,7 @@ BAD = {
     "wrong_exception.py": "raise RuntimeError('boom')\n",
     "no_exception.py": "print('fine')\n",
     "no_output.py": "print('never recorded')\n",
+    "bad_shell.sh": "if then\n",
 }
 BAD_META = """\
     hang.py: {title: {zh: 挂起, en: hang}, needs: cpu, timeout: 1}
@@ -76,31 +67,33 @@ BAD_META = """\
       needs: cpu
       expect_exception: {type: RuntimeError, match: "boom"}
     no_output.py: {title: {zh: 无, en: none}, needs: cpu}
+    bad_shell.sh: {title: {zh: 壳, en: shell}, needs: cpu}
     """
 
 
-def test_bad_snippets_fail_naming_file_and_line(tmp_path: Path) -> None:
-    root = make_tree(tmp_path, BAD, BAD_META)
-    for name in ("hang", "escape", "escape_caught", "wrong_exception", "no_exception"):
-        (root / "t" / f"{name}.out").write_text("", encoding="utf-8")
-    results = run_suite(root, "-n", "1")  # timeouts must work inside an xdist worker too
+def test_bad_snippets_fail_naming_file_and_line(tree, tmp_path: Path) -> None:
+    root = tree(BAD, BAD_META)
     topic = root / "t"
-
-    outcome, text = results["t/hang"]
-    assert outcome == "failed" and f"{topic / 'hang.py'}:4: timed out" in text, text
-    outcome, text = results["t/escape"]
-    assert outcome == "failed", text
-    assert f"{topic / 'escape.py'}:2: writes " in text, text
-    assert "escape.txt outside its working directory" in text, text
-    outcome, text = results["t/escape_caught"]  # catching the guard's error doesn't help
-    assert outcome == "failed" and f"{topic / 'escape_caught.py'}:2: writes" in text, text
-    outcome, text = results["t/wrong_exception"]
-    assert outcome == "failed" and "raised RuntimeError: boom; expected ValueError" in text, text
-    outcome, text = results["t/no_exception"]
-    assert outcome == "failed" and "but it raised nothing" in text, text
-    outcome, text = results["t/no_output"]
-    assert outcome == "failed", text
-    assert f"{topic / 'no_output.out'}: no recorded output: run pytest --snapshot-update" in text
+    for name in ("hang", "escape", "escape_caught", "wrong_exception", "no_exception"):
+        (topic / f"{name}.out").write_text("", encoding="utf-8")
+    results = run_all(root)
+    why = {k: (o.result, o.reason or "") for k, o in results.items()}
+    assert all(result == "failed" for result, _ in why.values()), why
+    assert why["t/hang"][1].startswith(f"{topic / 'hang.py'}:4: timed out"), why
+    assert why["t/escape"][1].startswith(f"{topic / 'escape.py'}:2: writes "), why
+    assert "escape.txt outside its working directory" in why["t/escape"][1]
+    # catching the guard's error doesn't help
+    assert why["t/escape_caught"][1].startswith(f"{topic / 'escape_caught.py'}:2: writes")
+    assert "raised RuntimeError: boom; expected ValueError" in why["t/wrong_exception"][1]
+    assert "but it raised nothing" in why["t/no_exception"][1]
+    assert why["t/no_output"][1] == (
+        f"{topic / 'no_output.out'}: no recorded output: run "
+        "python -m torchkb verify t/no_output --update"
+    )
+    assert why["t/bad_shell"][1].startswith(f"{topic / 'bad_shell.sh'}: bash -n: ")
+    recorded = json.loads((tmp_path / "verification" / "cpu.json").read_text())
+    assert recorded["t/hang"]["result"] == "failed"  # failures are recorded, with the reason
+    assert recorded["t/hang"]["reason"] == why["t/hang"][1]
 
 
 GOOD = {
@@ -124,6 +117,18 @@ GOOD = {
     "h_missing.sh": "nvidia-smi-not-here -L\n",
     "i_kill.sh": "kill 12345\n",
     "j_config.yaml": "channels: [defaults]\n",
+    "k_proof.py": "import torch\nnote_claim_holds = torch.arange(4).view(2, 2).is_contiguous()\n",
+    "l_proof_raises.py": """\
+        import torch
+        note_claims_hold = {"claim-a": False}
+        torch.arange(4).view(3)
+        """,
+    "m_home.py": """\
+        import os
+        from pathlib import Path
+        Path("~/.config/torchkb-test").expanduser().write_text("x")  # a library's config
+        print(os.environ["HOME"] != os.environ["TORCHKB_TEST_REAL_HOME"])
+        """,
 }
 GOOD_META = """\
     a_expected.py:
@@ -139,68 +144,189 @@ GOOD_META = """\
     h_missing.sh: {title: {zh: 壳, en: shell}, needs: cpu}
     i_kill.sh: {title: {zh: 壳, en: shell}, needs: cpu}
     j_config.yaml: {title: {zh: 配置, en: config}, needs: cpu}
+    k_proof.py: {title: {zh: 证明, en: proof}, needs: cpu}
+    l_proof_raises.py:
+      title: {zh: 证明, en: proof}
+      needs: cpu
+      expect_exception: {type: RuntimeError, match: "is invalid for input of size"}
+    m_home.py: {title: {zh: 家目录, en: home}, needs: cpu}
     """
 
 
-def test_records_outputs_figures_and_verification(tmp_path: Path) -> None:
-    root = make_tree(tmp_path, GOOD, GOOD_META)
+def test_records_outputs_figures_and_verification(
+    tree, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tree(GOOD, GOOD_META)
     topic = root / "t"
-    first = run_suite(root, "--snapshot-update", "--record-verification")
-    assert {k: v[0] for k, v in first.items()} == {
-        "t/a_expected": "passed", "t/b_state": "passed", "t/c_clean": "passed",
-        "t/d_timing": "passed", "t/e_figure": "passed", "t/f_cuda": "skipped",
-        "t/g_shell": "passed", "t/h_missing": "skipped", "t/i_kill": "skipped",
-        "t/j_config": "passed"}, first
-    assert "needs CUDA: torch.cuda.is_available() is False on this machine" in first["t/f_cuda"][1]
-    assert "nvidia-smi-not-here not found" in first["t/h_missing"][1]
-    assert "runs `kill`" in first["t/i_kill"][1]
+    monkeypatch.setenv("TORCHKB_TEST_REAL_HOME", str(Path.home()))
+    first = run_all(root, update=True)
+    assert {k: o.result for k, o in first.items()} == {
+        "t/a_expected": "passed",
+        "t/b_state": "passed",
+        "t/c_clean": "passed",
+        "t/d_timing": "passed",
+        "t/e_figure": "passed",
+        "t/f_cuda": "skipped",
+        "t/g_shell": "passed",
+        "t/h_missing": "skipped",
+        "t/i_kill": "skipped",
+        "t/j_config": "passed",
+        "t/k_proof": "passed",
+        "t/l_proof_raises": "passed",
+        "t/m_home": "passed",
+    }, {k: o.reason for k, o in first.items()}
+    assert first["t/f_cuda"].reason.startswith("needs CUDA: torch.cuda.is_available()")
+    assert "nvidia-smi-not-here not found" in first["t/h_missing"].reason
+    assert "runs `kill`" in first["t/i_kill"].reason
 
     # recorded output: stdout, then the exception line exactly as Python prints it
     assert (topic / "a_expected.out").read_text() == (
-        "before\nRuntimeError: view size is not compatible\n")
+        "before\nRuntimeError: view size is not compatible\n"
+    )
     assert (topic / "b_state.out").read_text() == "True 0x…\n"  # addresses normalised
     assert (topic / "c_clean.out").read_text() == (  # state restored, seed reset to 0
-        "torch.float32 True False\ntensor([0.4963, 0.7682])\n")
+        "torch.float32 True False\ntensor([0.4963, 0.7682])\n"
+    )
     assert (topic / "g_shell.out").read_text() == "hello from bash\n"
     assert (topic / "e_figure.plot.svg").read_text() == "<svg/>"
+    # a private HOME: a library writing its config there never touches the user's home
+    assert (topic / "m_home.out").read_text() == "True\n"
+    assert not (Path.home() / ".config" / "torchkb-test").exists()
 
-    records = json.loads((tmp_path / "verification" / "cpu.json").read_text())
-    assert records["t/a_expected"]["result"] == "passed"
-    assert records["t/a_expected"]["code_sha256"] == store.code_sha256(topic / "a_expected.py")
-    assert records["t/f_cuda"]["result"] == "skipped"
-    assert records["t/f_cuda"]["reason"].startswith("needs CUDA")
-    assert set(records["t/c_clean"]) >= {"result", "reason", "torch", "cuda", "device",
-                                         "python", "date", "code_sha256", "output_sha256"}
+    recorded = json.loads((tmp_path / "verification" / "cpu.json").read_text())
+    assert recorded["t/a_expected"]["result"] == "passed"
+    assert recorded["t/a_expected"]["code_sha256"] == store.code_sha256(topic / "a_expected.py")
+    assert recorded["t/a_expected"]["output_sha256"] == records.sha256_file(
+        topic / "a_expected.out"
+    )
+    assert recorded["t/f_cuda"]["result"] == "skipped"
+    assert recorded["t/f_cuda"]["reason"].startswith("needs CUDA")
+    assert set(recorded["t/c_clean"]) == set(records.RECORD_FIELDS)
+    # proof verdicts are what the snippet computed, also when it raised as expected
+    assert recorded["t/k_proof"]["verdict"] is True
+    assert recorded["t/l_proof_raises"]["verdict"] == {"claim-a": False}
+    assert recorded["t/c_clean"]["verdict"] is None
 
-    # second run compares: timing numbers may vary, anything else may not
+    # a second run compares: timing numbers may vary, anything else may not
     (topic / "d_timing.out").write_text("took 0.123 s\n")
     (topic / "c_clean.out").write_text("torch.float32 True False\ntensor([0.5, 0.7682])\n")
     (topic / "e_figure.plot.svg").unlink()
-    second = run_suite(root, "--record-verification")
-    assert second["t/d_timing"][0] == "passed", second["t/d_timing"]
-    outcome, text = second["t/c_clean"]
-    assert outcome == "failed" and "tensor([0.5, 0.7682])" in text and "0.4963" in text, text
-    outcome, text = second["t/e_figure"]
-    assert outcome == "failed" and "figure not recorded" in text, text
-    records = json.loads((tmp_path / "verification" / "cpu.json").read_text())
-    assert "t/c_clean" not in records  # a failed run withdraws the record
+    second = run_all(root)
+    assert second["t/d_timing"].result == "passed", second["t/d_timing"].reason
+    assert second["t/c_clean"].result == "failed"
+    assert "output differs from c_clean.out" in second["t/c_clean"].reason
+    assert second["t/e_figure"].result == "failed"
+    assert "figure not recorded" in second["t/e_figure"].reason
 
 
-def test_snippet_cache_skips_unchanged(tmp_path: Path) -> None:
-    root = make_tree(tmp_path, {"ok.py": "print(1)\n"},
-                     "ok.py: {title: {zh: 好, en: ok}, needs: cpu}\n")
-    (root / "t" / "ok.out").write_text("1\n")
-    assert run_suite(root, "--snippet-cache")["t/ok"][0] == "passed"
-    outcome, text = run_suite(root, "--snippet-cache")["t/ok"]
-    assert outcome == "skipped" and "cached: unchanged since" in text, text
+# --- the CUDA path's process isolation, on CPU stand-ins --------------------------------
+ISOLATION = {
+    # poisons its process the way a device-side assert poisons a CUDA context: every
+    # later torch call in that process fails
+    "a_poison.py": """\
+        import torch
+        def broken(*args, **kwargs):
+            raise RuntimeError("CUDA error: device-side assert triggered (stand-in)")
+        torch.zeros = broken
+        torch.Tensor.add = broken
+        import sys
+        sys.modules["torch"].poisoned = True
+        print("poisoned")
+        """,
+    # must set its environment before torch is imported (as CUDA_LAUNCH_BLOCKING=1 must
+    # come before CUDA starts): only a process of its own can honour that
+    "b_env_first.py": """\
+        import os, sys
+        print("torch imported before me:", "torch" in sys.modules)
+        os.environ["OMP_NUM_THREADS"] = "1"
+        import torch
+        print("threads:", torch.get_num_threads())
+        """,
+    "c_next.py": """\
+        import torch
+        print(hasattr(torch, "poisoned"), torch.zeros(2).add(1), torch.rand(2))
+        """,
+}
+ISOLATION_META = """\
+    a_poison.py: {title: {zh: 毒, en: poison}, needs: cpu}
+    b_env_first.py: {title: {zh: 环境, en: env}, needs: cpu}
+    c_next.py: {title: {zh: 下一个, en: next}, needs: cpu}
+    """
 
 
-@pytest.mark.parametrize("meta, problem", [
-    ("a.py: {title: x, neds: cpu}\n", "snippets.yml:1: a.py: unknown key neds"),
-    ("a.py: {needs: cpu}\nb.py: {needs: cpu}\n", "snippets.yml:2: b.py: no such snippet file"),
-    ("a.py: {needs: [cpu\n", "snippets.yml:2: YAML"),
-    ("a.py: {needs: gpu}\n", "snippets.yml:1: a.py: needs must be one of"),
-])
+def test_process_isolation_keeps_the_next_snippet_clean(tree) -> None:
+    """What `verify` does for every CUDA snippet, forced here for CPU ones: a snippet that
+    poisons its interpreter, and one that must set its environment before `import torch`,
+    each get a fresh interpreter; the next snippet sees none of it and gets the same seed
+    as an in-process run."""
+    root = tree(ISOLATION, ISOLATION_META)
+    topic = root / "t"
+    results = run_all(root, update=True, isolate="process", jobs=1)
+    assert {k: o.result for k, o in results.items()} == dict.fromkeys(results, "passed")
+    assert (topic / "a_poison.out").read_text() == "poisoned\n"
+    assert (topic / "b_env_first.out").read_text() == (
+        "torch imported before me: False\nthreads: 1\n"
+    )
+    clean = "False tensor([1., 1.]) tensor([0.4963, 0.7682])\n"  # seed 0, as in-process
+    assert (topic / "c_next.out").read_text() == clean
+
+    # the same three in one process: the poison reaches the next snippet, and the
+    # environment comes too late; this is what the CUDA path must never do
+    import torch
+
+    zeros, add = torch.zeros, torch.Tensor.add
+    try:
+        shared = run_all(root, isolate="inprocess")
+    finally:  # this test's own process was poisoned: heal it for the tests after
+        torch.zeros, torch.Tensor.add = zeros, add
+        del torch.poisoned
+    assert shared["t/c_next"].result == "failed"
+    assert "device-side assert triggered (stand-in)" in shared["t/c_next"].reason
+    assert shared["t/b_env_first"].result == "failed"
+
+
+def test_cuda_snippets_get_a_process_of_their_own() -> None:
+    snip = store.Snippet("t/x", Path("x.py"), None, "python", {"needs": "cuda"})
+    cpu = store.Snippet("t/y", Path("y.py"), None, "python", {"needs": "cpu"})
+    assert verify.uses_own_process(snip, "cuda", None)
+    assert verify.uses_own_process(cpu, "cuda", None)  # on a CUDA machine, everything
+    assert not verify.uses_own_process(cpu, "cpu", None)
+
+
+def test_shards_merge_into_one_record(tree, tmp_path: Path) -> None:
+    root = tree(
+        {f"s{n}.py": f"print({n})\n" for n in range(4)},
+        "".join(f"s{n}.py: {{title: {{zh: x, en: x}}, needs: cpu}}\n" for n in range(4)),
+    )
+    for index in (0, 1):
+        verify.verify([], update=True, shard=(index, 2), echo=lambda *_: None)
+    assert not (tmp_path / "verification" / "cpu.json").exists()
+    verify.merge_parts()
+    merged = json.loads((tmp_path / "verification" / "cpu.json").read_text())
+    assert sorted(merged) == [f"t/s{n}" for n in range(4)]
+    assert not list((tmp_path / "verification" / ".parts").iterdir())
+    assert (root / "t" / "s3.out").read_text() == "3\n"
+
+
+def test_device_outputs_live_beside_the_home_output(tmp_path: Path) -> None:
+    path = tmp_path / "a.py"
+    assert records.output_path(path, "cpu", "cpu") == tmp_path / "a.out"
+    assert records.output_path(path, "cuda", "cpu") == tmp_path / "a.cuda.out"
+    assert records.output_path(path, "cuda", "cuda") == tmp_path / "a.out"
+    assert records.expected_output_path(path, "cuda", "cpu") == tmp_path / "a.out"
+    (tmp_path / "a.cuda.out").write_text("x")
+    assert records.expected_output_path(path, "cuda", "cpu") == tmp_path / "a.cuda.out"
+
+
+@pytest.mark.parametrize(
+    "meta, problem",
+    [
+        ("a.py: {title: x, neds: cpu}\n", "snippets.yml:1: a.py: unknown key neds"),
+        ("a.py: {needs: cpu}\nb.py: {needs: cpu}\n", "snippets.yml:2: b.py: no such snippet file"),
+        ("a.py: {needs: [cpu\n", "snippets.yml:2: YAML"),
+        ("a.py: {needs: gpu}\n", "snippets.yml:1: a.py: needs must be one of"),
+    ],
+)
 def test_bad_metadata_names_file_and_line(tmp_path: Path, meta: str, problem: str) -> None:
     root = make_tree(tmp_path, {"a.py": "print(1)\n"}, meta)
     with pytest.raises(SourceError) as err:
@@ -209,9 +335,20 @@ def test_bad_metadata_names_file_and_line(tmp_path: Path, meta: str, problem: st
 
 
 def test_discovery_skips_variants_outputs_and_figures(tmp_path: Path) -> None:
-    root = make_tree(tmp_path, {"a.py": "", "a.en.py": "", "a.out": "", "a.fig.png": "",
-                                "b.sh": "", "c.yaml": "", "d.txt": ""},
-                     "a.py: {needs: cpu}\n")
+    root = make_tree(
+        tmp_path,
+        {
+            "a.py": "",
+            "a.en.py": "",
+            "a.out": "",
+            "a.cuda.out": "",
+            "a.fig.png": "",
+            "b.sh": "",
+            "c.yaml": "",
+            "d.txt": "",
+        },
+        "a.py: {needs: cpu}\n",
+    )
     found = {s.id: s for s in store.load_all(root)}
     assert sorted(found) == ["t/a", "t/b", "t/c", "t/d"]
     assert found["t/a"].en_path == root / "t" / "a.en.py"

@@ -27,12 +27,15 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert "make test" in (ROOT / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8")
 
 
-def test_gpu_job_runs_on_a_gpu_runner() -> None:
+def test_gpu_job_verifies_on_a_gpu_runner_and_merges_its_shards() -> None:
     gpu = yaml.safe_load((ROOT / ".github" / "workflows" / "gpu.yml").read_text(encoding="utf-8"))
     job = gpu["jobs"]["cuda-snippets"]
     assert job["runs-on"] == ["self-hosted", "gpu"]
-    assert any("-m cuda" in step.get("run", "") and "--record-verification" in step["run"]
-               for step in job["steps"])
+    runs = [step.get("run", "") for step in job["steps"]]
+    assert any("-m torchkb verify --device cuda --shard" in run for run in runs), runs
+    merge = gpu["jobs"]["merge"]
+    assert merge["needs"] == "cuda-snippets"
+    assert any("-m torchkb verify --merge" in step.get("run", "") for step in merge["steps"])
 
 
 def test_zizmor_finds_nothing() -> None:

@@ -50,6 +50,20 @@ def cmd_translations(args: argparse.Namespace) -> int:
     return _report(report(torchkb.ROOT), "translations: {} sections need work")
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    import os
+
+    if args.device == "cpu":  # before torch is imported: a CUDA machine runs as a CPU one
+        os.environ["CUDA_VISIBLE_DEVICES"] = ""
+    from torchkb import verify
+
+    if args.device == "cuda" and verify.device_kind() != "cuda":
+        print("verify: --device cuda, but torch.cuda.is_available() is False here",
+              file=sys.stderr)
+        return 2
+    return verify.main(args.ids, args.update, args.shard, args.isolate, args.jobs, args.merge)
+
+
 def cmd_search_dict(args: argparse.Namespace) -> int:
     from torchkb.search import build_user_dict
 
@@ -69,6 +83,24 @@ def main(argv: list[str] | None = None) -> int:
     imp = sub.add_parser("import", help="import a raw note into notes/ and snippets/")
     imp.add_argument("note")
     imp.set_defaults(func=cmd_import)
+    ver = sub.add_parser("verify", help="run the snippets, compare with their recorded outputs "
+                         "and write verification/<cpu|cuda>.json")
+    ver.add_argument("ids", nargs="*", help="snippet ids (tensors/view) or topics (tensors); "
+                     "default: all")
+    ver.add_argument("--update", action="store_true",
+                     help="rewrite the recorded outputs (and figures) from this run")
+    ver.add_argument("--device", choices=["cpu", "cuda"],
+                     help="cuda: fail unless CUDA is available; cpu: hide the GPUs")
+    ver.add_argument("--isolate", choices=["process", "inprocess"],
+                     help="process: every Python snippet in a process of its own (default: "
+                     "CUDA snippets, and everything on a CUDA machine)")
+    ver.add_argument("--jobs", type=int, default=1,
+                     help="snippets run side by side (only with process isolation)")
+    ver.add_argument("--shard", metavar="I/N",
+                     help="run the I-th of N shares; writes verification/.parts/")
+    ver.add_argument("--merge", action="store_true",
+                     help="merge the shards' part files into verification/<device>.json")
+    ver.set_defaults(func=cmd_verify)
     sub.add_parser("translations", help="list sections whose English is missing or stale"
                    ).set_defaults(func=cmd_translations)
     sub.add_parser("search-dict", help="regenerate the jieba user dictionary").set_defaults(

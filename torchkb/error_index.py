@@ -6,6 +6,7 @@ import re
 import torchkb
 from torchkb import snippets as snippet_store
 from torchkb.canonical import load_topics
+from torchkb.records import split_recorded
 
 TEXT = {
     "zh": {"title": "错误信息索引", "lead": "下面每条错误信息都来自本站代码片段的真实运行"
@@ -83,7 +84,7 @@ def error_index_page(lang: str) -> str:
             continue
         topic, section_id, section_title = where[snip.id]
         recorded = snippet_store.load_output(snip.id)
-        message = snippet_store.split_recorded(recorded or "", True)[1].strip() or None
+        message = split_recorded(recorded or "", True)[1].strip() or None
         cause = snip.meta.get("title", {}).get(lang, "")
         link = f"[{section_title}]({topic}.md#{section_id})"
         if message is None:

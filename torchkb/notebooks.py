@@ -1,6 +1,6 @@
 """Every topic as a Jupyter notebook (nbformat v4), rendered as a page by mkdocs-jupyter.
 
-`topic_notebooks(topics, lang, claims, snippets)` -> {"<lang>/notebooks/<topic>.ipynb":
+`topic_notebooks(topics, lang, claims, snippets, labels)` -> {"<lang>/notebooks/<topic>.ipynb":
 bytes}. Markdown cells come from the section texts, code cells from the snippet files (the `.en.py`
 variant for English) and carry the recorded output of the snippet's last real run
 (`snippets/<topic>/<name>.out`, its figures). Same inputs, same bytes: cell ids are
@@ -17,6 +17,8 @@ from nbformat import v4
 import torchkb
 from torchkb import snippets as snippet_store
 from torchkb.canonical import Section, Topic
+from torchkb.claims import ClaimLabel
+from torchkb.records import EXCEPTION_HEAD, split_recorded
 
 UI = {
     "zh": {
@@ -25,7 +27,8 @@ UI = {
                 "[下载本 notebook]({topic}.ipynb)",
         "setup": "# 本站逐个独立运行每个片段（随机种子为 0）：每个单元格运行前重置种子，\n"
                  "# 这样从头运行本 notebook 时，输出与记录的输出一致。\n",
-        "claim": {"verified": "✅ 已验证", "corrected": "⚠️ 更正", "not-checkable": "ℹ️ 无法验证"},
+        "claim": {"verified": "✅ 已验证", "corrected": "⚠️ 更正", "awaiting-gpu": "⏳ 待 GPU 验证",
+                  "not-checkable": "ℹ️ 无法验证"},
         "cuda": "*需要 CUDA：此单元格在没有 GPU 的机器上不执行（已标记 `skip-execution`）。*",
         "skip": "*不在测试中运行：{reason}*",
         "note_output": "笔记原文中的输出（{note} 第 {a}–{b} 行，本站未重新运行）：",
@@ -38,7 +41,7 @@ UI = {
                  "# each cell so that running this notebook top to bottom reproduces the\n"
                  "# recorded outputs.\n",
         "claim": {"verified": "✅ Verified", "corrected": "⚠️ Correction",
-                  "not-checkable": "ℹ️ Not checkable"},
+                  "awaiting-gpu": "⏳ Awaiting a GPU run", "not-checkable": "ℹ️ Not checkable"},
         "cuda": "*Needs CUDA: this cell is not executed on a machine without a GPU (tagged "
                 "`skip-execution`).*",
         "skip": "*Not run by the tests: {reason}*",
@@ -79,11 +82,11 @@ def recorded_outputs(snip: snippet_store.Snippet) -> list:
     outputs = []
     if recorded:
         expects = bool(snip.meta.get("expect_exception"))
-        stdout, error = snippet_store.split_recorded(recorded, expects)
+        stdout, error = split_recorded(recorded, expects)
         if stdout:
             outputs.append(v4.new_output("stream", name="stdout", text=stdout))
         if error:
-            head = snippet_store.EXCEPTION_HEAD.match(error.splitlines()[0])
+            head = EXCEPTION_HEAD.match(error.splitlines()[0])
             rest = error.split("\n", 1)[1] if "\n" in error.rstrip("\n") else ""
             evalue = ((head.group(2) or "") + ("\n" + rest if rest else "")).rstrip("\n")
             outputs.append(v4.new_output("error", ename=head.group(1), evalue=evalue,
@@ -99,8 +102,10 @@ def recorded_outputs(snip: snippet_store.Snippet) -> list:
 
 class _Builder:
     def __init__(self, topic: Topic, lang: str, claims: dict[str, dict],
-                 snippets: dict[str, snippet_store.Snippet]) -> None:
+                 snippets: dict[str, snippet_store.Snippet],
+                 labels: dict[str, ClaimLabel]) -> None:
         self.topic, self.lang, self.ui, self.claims = topic, lang, UI[lang], claims
+        self.labels = labels
         self.snippets = snippets
         self.cells: list = []
         self.markdown: list[str] = []  # pending lines of the current markdown cell
@@ -147,7 +152,7 @@ class _Builder:
         claim = self.claims.get(claim_id)
         if claim is None:
             return  # render.py reports unknown claims with file and line
-        label = self.ui["claim"].get(claim.get("status"), claim.get("status"))
+        label = self.ui["claim"][self.labels[claim_id].label]
         text = claim["claim"].get(self.lang, claim["claim"]["zh"])
         self.markdown += [f"> **{label}**: {text}"]
         explanation = (claim.get("explanation") or {}).get(self.lang, "").strip()
@@ -190,8 +195,9 @@ def _site_link(m: re.Match) -> str:
 
 
 def topic_notebook(topic: Topic, lang: str, claims: dict[str, dict],
-                   snippets: dict[str, snippet_store.Snippet]) -> nbformat.NotebookNode:
-    b = _Builder(topic, lang, claims, snippets)
+                   snippets: dict[str, snippet_store.Snippet],
+                   labels: dict[str, ClaimLabel]) -> nbformat.NotebookNode:
+    b = _Builder(topic, lang, claims, snippets, labels)
     b.markdown = [f"# {topic.title[lang]}", ""]
     if topic.summary.get(lang):
         b.markdown += [topic.summary[lang], ""]
@@ -214,6 +220,7 @@ def notebook_bytes(nb: nbformat.NotebookNode) -> bytes:
 
 
 def topic_notebooks(topics: list[Topic], lang: str, claims: dict[str, dict],
-                    snippets: dict[str, snippet_store.Snippet]) -> dict[str, bytes]:
+                    snippets: dict[str, snippet_store.Snippet],
+                    labels: dict[str, ClaimLabel]) -> dict[str, bytes]:
     return {f"{lang}/notebooks/{t.id}.ipynb":
-            notebook_bytes(topic_notebook(t, lang, claims, snippets)) for t in topics}
+            notebook_bytes(topic_notebook(t, lang, claims, snippets, labels)) for t in topics}

@@ -10,8 +10,10 @@ import tempfile
 from pathlib import Path
 
 import torchkb
+from torchkb import records
 from torchkb import snippets as snippet_store
 from torchkb.canonical import Section, Topic, load_list_files, load_topics
+from torchkb.claims import ClaimLabel, label_all
 from torchkb.error_index import error_index_page
 from torchkb.errors import SourceError
 from torchkb.notebooks import topic_notebooks
@@ -26,12 +28,16 @@ UI = {
         "cpu_ok": "CPU · torch {torch} · {date}",
         "cpu_skip": "CPU：未运行（{reason}）",
         "cpu_none": "CPU：尚未验证",
-        "gpu_ok": "GPU · {device} · torch {torch} · {date}",
-        "gpu_none": "GPU：尚未验证",
+        "cuda_ok": "GPU · {device} · torch {torch} · {date}",
+        "cuda_none": "GPU：尚未运行",
+        "cuda_failed": "GPU：运行失败（{date}）",
         "note_output": "笔记原文中的输出（{note} 第 {a}–{b} 行，本站未重新运行）",
         "claim_verified": "已验证",
         "claim_corrected": "更正",
         "claim_unchecked": "无法验证",
+        "claim_awaiting_gpu": "待 GPU 验证",
+        "awaiting_gpu_why": "证明片段需要 CUDA，当前代码还没有在 GPU 上运行过的记录；"
+        "在 GPU 上运行之前，本站不对这条论断下结论。",
         "proof": "证明",
         "since": "变化版本",
         "home_title": "PyTorch 笔记知识库",
@@ -54,13 +60,17 @@ UI = {
         "cpu_ok": "CPU · torch {torch} · {date}",
         "cpu_skip": "CPU: not run ({reason})",
         "cpu_none": "CPU: not yet verified",
-        "gpu_ok": "GPU · {device} · torch {torch} · {date}",
-        "gpu_none": "GPU: not yet verified",
+        "cuda_ok": "GPU · {device} · torch {torch} · {date}",
+        "cuda_none": "GPU: not yet run",
+        "cuda_failed": "GPU: failed ({date})",
         "note_output": "Output as printed in the original note ({note}, lines {a}–{b}; "
         "not re-run here)",
         "claim_verified": "Verified",
         "claim_corrected": "Correction",
         "claim_unchecked": "Not checkable",
+        "claim_awaiting_gpu": "Awaiting a GPU run",
+        "awaiting_gpu_why": "The proof needs CUDA and its current code has no recorded GPU "
+        "run yet; until it runs on a GPU, this site draws no conclusion on the claim.",
         "proof": "Proof",
         "since": "Changed in",
         "home_title": "PyTorch Notes Knowledge Base",
@@ -80,6 +90,12 @@ UI = {
     },
 }
 FIGURE_DIR = "assets/figures"
+# admonition type and UI key per derived claim label (torchkb.claims)
+CLAIM_STYLE = {"verified": "success", "corrected": "warning", "awaiting-gpu": "quote",
+               "not-checkable": "info"}
+CLAIM_UI = {"verified": "claim_verified", "corrected": "claim_corrected",
+            "awaiting-gpu": "claim_awaiting_gpu", "not-checkable": "claim_unchecked"}
+CLAIM_ICON = {"verified": "✅", "corrected": "⚠️", "awaiting-gpu": "⏳", "not-checkable": "ℹ️"}
 
 
 def note_label(stem: str) -> str:
@@ -91,10 +107,11 @@ class PageWriter:
     """Expands the directives of one language's pages."""
 
     def __init__(self, lang: str, claims: dict[str, dict], repost: dict[str, str],
-                 snippets: dict[str, snippet_store.Snippet]) -> None:
+                 snippets: dict[str, snippet_store.Snippet],
+                 verification: dict[str, dict[str, dict]],
+                 labels: dict[str, ClaimLabel]) -> None:
         self.lang, self.ui, self.claims, self.repost = lang, UI[lang], claims, repost
-        self.snippets = snippets
-        self.verification = snippet_store.load_verification()
+        self.snippets, self.verification, self.labels = snippets, verification, labels
         self.figures: dict[str, Path] = {}  # docs-relative path -> source file
 
     # -- directives -------------------------------------------------------------
@@ -171,17 +188,21 @@ class PageWriter:
                 and not meta.get("skip") and '__name__ == "__main__"' not in code)
 
     def badges(self, snip: snippet_store.Snippet) -> str:
+        """Where the snippet's current code ran, from the records only (torchkb.records)."""
         code_sha = snippet_store.code_sha256(snip.path)
+        needs = snip.meta.get("needs")
         spans = []
-        for kind in ("cpu", "gpu"):
-            rec = self.verification.get(kind, {}).get(snip.id)
-            fresh = rec is not None and rec.get("code_sha256") == code_sha
-            if fresh and rec.get("result") == "passed":
-                text = self.ui[f"{kind}_ok"].format(**rec)
-                css = "ok"
-            elif kind == "cpu" and fresh:
-                text = self.ui["cpu_skip"].format(reason=rec.get("reason", rec.get("result")))
-                css = "skip"
+        for kind in records.DEVICE_KINDS:
+            out = records.expected_output_path(snip.path, kind, needs)
+            rec = records.current_record(self.verification.get(kind, {}), snip.id, code_sha,
+                                         out)
+            result = rec.get("result") if rec else None
+            if result == "passed":
+                text, css = self.ui[f"{kind}_ok"].format(**rec), "ok"
+            elif result == "skipped" and kind == "cpu":
+                text, css = self.ui["cpu_skip"].format(reason=rec.get("reason")), "skip"
+            elif result == "failed" and kind == "cuda":
+                text, css = self.ui["cuda_failed"].format(**rec), "failed"
             else:
                 text, css = self.ui[f"{kind}_none"], "none"
             spans.append(f'<span class="kb-badge kb-{kind} kb-{css}">{text}</span>')
@@ -207,15 +228,14 @@ class PageWriter:
         claim = self.claims.get(claim_id)
         if claim is None:
             raise SourceError(section.path, section.line, f"@claim {claim_id}: not in notes/claims")
-        status = claim.get("status")
-        kind, label = {
-            "verified": ("success", self.ui["claim_verified"]),
-            "corrected": ("warning", self.ui["claim_corrected"]),
-        }.get(status, ("info", self.ui["claim_unchecked"]))
+        label = self.labels[claim_id]
+        kind, title = CLAIM_STYLE[label.label], self.ui[CLAIM_UI[label.label]]
         text = claim["claim"].get(self.lang, claim["claim"]["zh"])
-        lines = [f'!!! {kind} "{label}: {_attr(text)}"', ""]
+        lines = [f'!!! {kind} "{title}: {_attr(text)}"', ""]
         proof = ""
         explanation = (claim.get("explanation") or {}).get(self.lang, "")
+        if label.label == "awaiting-gpu":
+            explanation = self.ui["awaiting_gpu_why"] + "\n\n" + explanation
         for line in explanation.strip().splitlines():
             lines.append(f"    {line}" if line.strip() else "")
         extra = []
@@ -334,17 +354,16 @@ def claims_page(lang: str, claims: list[dict], sections_by_claim: dict[str, str]
                 writer: PageWriter, topics: list[Topic]) -> str:
     """The register, grouped by topic; each proof shows what verified it."""
     ui = UI[lang]
-    status_text = {"verified": "✅ " + ui["claim_verified"],
-                   "corrected": "⚠️ " + ui["claim_corrected"],
-                   "not-checkable": "ℹ️ " + ui["claim_unchecked"]}
+    status_text = {k: f"{CLAIM_ICON[k]} {ui[CLAIM_UI[k]]}" for k in CLAIM_UI}
     # not in search: every claim is also shown, with its section, on the topic pages
     lines = ["---", f"title: {_yaml_str(ui['claims_title'])}", "search:", "  exclude: true",
              "---", "", f"# {ui['claims_title']}",
              "", ui["claims_lead"], ""]
     counts: dict[str, int] = {}
     for claim in claims:
-        counts[claim["status"]] = counts.get(claim["status"], 0) + 1
-    lines += [" · ".join(f"{status_text.get(k, k)}: {v}" for k, v in sorted(counts.items())), ""]
+        label = writer.labels[claim["id"]].label
+        counts[label] = counts.get(label, 0) + 1
+    lines += [" · ".join(f"{status_text[k]}: {counts[k]}" for k in CLAIM_UI if k in counts), ""]
     titles = {t.id: t.title[lang] for t in topics}
     for topic_id in sorted({c["__file__"].stem for c in claims}, key=lambda t: (t not in titles,
                            [x.id for x in topics].index(t) if t in titles else 0, t)):
@@ -355,7 +374,7 @@ def claims_page(lang: str, claims: list[dict], sections_by_claim: dict[str, str]
             where = sections_by_claim.get(cid)
             link = f" · [{ui['source']}]({where})" if where else ""
             lines += [f'<a id="claim-{cid}"></a>', "",
-                      f"**{text}** — {status_text.get(claim['status'], claim['status'])}", "",
+                      f"**{text}** — {status_text[writer.labels[cid].label]}", "",
                       f"{note_label(claim['note'])}:{claim.get('line', '')}{link}", ""]
             explanation = (claim.get("explanation") or {}).get(lang, "").strip()
             if explanation:
@@ -372,6 +391,9 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
     claims = {c["id"]: c for c in claims_list}
     repost = _reposts(root)
     snippets = {s.id: s for s in snippet_store.load_all()}
+    verification = snippet_store.load_verification()
+    check_recorded_outputs(snippets, verification)
+    labels = label_all(claims_list, snippets, verification)
     files: dict[str, bytes] = {}
     sections_by_claim: dict[str, str] = {}
     for topic in topics:
@@ -380,13 +402,13 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
                 if kind == "claim":
                     sections_by_claim.setdefault(arg, f"{topic.id}.md#{section.id}")
     for lang in torchkb.LANGS:
-        writer = PageWriter(lang, claims, repost, snippets)
+        writer = PageWriter(lang, claims, repost, snippets, verification, labels)
         files[f"{lang}/index.md"] = home_page(lang, topics).encode()
         for topic in topics:
             if lang == "en" and not all("en" in s.text for s in topic.sections):
                 topic = _with_fallback(topic)
             files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
-        files.update(topic_notebooks(topics, lang, claims, snippets))
+        files.update(topic_notebooks(topics, lang, claims, snippets, labels))
         files[f"{lang}/claims.md"] = claims_page(
             lang, claims_list, sections_by_claim, writer, topics).encode()
         files[f"{lang}/errors.md"] = error_index_page(lang).encode()
@@ -399,6 +421,23 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
         for rel, src in writer.figures.items():
             files[f"{lang}/{rel}"] = src.read_bytes()
     return files
+
+
+def check_recorded_outputs(snippets: dict[str, snippet_store.Snippet],
+                           verification: dict[str, dict[str, dict]]) -> None:
+    """A recorded output must be what the last run of the current code wrote: a file whose
+    hash differs from its record's (edited by hand, or a bad merge) stops the build."""
+    for snip in snippets.values():
+        code_sha = snippet_store.code_sha256(snip.path)
+        for kind in records.DEVICE_KINDS:
+            rec = verification.get(kind, {}).get(snip.id)
+            out = records.expected_output_path(snip.path, kind, snip.meta.get("needs"))
+            if (rec and rec.get("code_sha256") == code_sha and rec.get("output_sha256")
+                    and records.sha256_file(out) != rec["output_sha256"]):
+                raise SourceError(out, None, f"differs from the output the last run recorded "
+                                  f"(verification/{kind}.json, {rec.get('date')}): outputs "
+                                  f"come from runs: python -m torchkb verify {snip.id} "
+                                  "--update")
 
 
 def _with_fallback(topic: Topic) -> Topic:

@@ -13,23 +13,20 @@ Stable API (the generator, notebooks and tests import it):
   entry: title, needs, packages, expect_exception, timeout, skip, deterministic_output).
 - `output_path(s)`: `snippets/<topic>/<name>.out`; `load_output(id, root=None)`: its text,
   or None before the first recorded run.
-- `load_verification(root=None) -> {"cpu": {...}, "gpu": {...}}` from verification/*.json
-  (`{snippet_id: {result, reason, torch, cuda, device, python, date, code_sha256,
-  output_sha256}}`); `verification_dir(root)` is the folder beside `root`.
+- `load_verification(root=None) -> {"cpu": {...}, "cuda": {...}}` from verification/*.json
+  (format: `torchkb.records`); `verification_dir(root)` is the folder beside `root`.
 - `code_sha256(path)`: hex SHA-256 of the file's bytes (what records are keyed on).
 - `figures(s)`: the kept figures `snippets/<topic>/<name>.<file>.png|svg`.
 - `snippet_id(ref)`: the id a page's `@snippet` / a claim's `snippet:` reference names.
-- `split_recorded(text, expects_exception)`: a recorded output -> (stdout, exception text).
 """
 
 import hashlib
-import json
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import torchkb
+from torchkb import records
 from torchkb.canonical import load_yaml
 from torchkb.errors import SourceError
 
@@ -124,7 +121,8 @@ def load_all(root: Path | None = None) -> list[Snippet]:
 
 
 def output_path(snippet: Snippet) -> Path:
-    return snippet.path.with_name(snippet.path.stem + ".out")
+    """The recorded output a page shows: the run on the snippet's own device."""
+    return records.output_path(snippet.path, None, snippet.meta.get("needs"))
 
 
 def load_output(snippet_id: str, root: Path | None = None) -> str | None:
@@ -133,13 +131,8 @@ def load_output(snippet_id: str, root: Path | None = None) -> str | None:
     return path.read_text(encoding="utf-8") if path.exists() else None
 
 
-def load_verification(root: Path | None = None) -> dict:
-    records = {}
-    folder = verification_dir(root)
-    for kind in ("cpu", "gpu"):
-        path = folder / f"{kind}.json"
-        records[kind] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    return records
+def load_verification(root: Path | None = None) -> dict[str, dict[str, dict]]:
+    return records.load_records(verification_dir(root))
 
 
 def code_sha256(path: Path) -> str:
@@ -162,21 +155,3 @@ def snippet_id(ref: str) -> str:
     """`tensors/view.py` (a reference with its extension) -> `tensors/view`."""
     topic, _, name = ref.rpartition("/")
     return f"{topic}/{name.split('.', 1)[0]}" if topic else name.split(".", 1)[0]
-
-
-# the first line of what traceback.format_exception_only prints: `torch.OutOfMemoryError: ...`
-EXCEPTION_HEAD = re.compile(
-    r"^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt))(?:: (.*))?$")
-
-
-def split_recorded(recorded: str, expects_exception: bool) -> tuple[str, str]:
-    """Recorded output -> (stdout, exception text). The runner appends the exception's
-    `format_exception_only` lines after stdout; the last line that looks like its head
-    starts it."""
-    if not expects_exception:
-        return recorded, ""
-    lines = recorded.splitlines(keepends=True)
-    for n in range(len(lines) - 1, -1, -1):
-        if EXCEPTION_HEAD.match(lines[n].rstrip("\n")):
-            return "".join(lines[:n]), "".join(lines[n:])
-    return recorded, ""

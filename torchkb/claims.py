@@ -1,0 +1,111 @@
+"""Claim labels, derived from recorded runs, never typed.
+
+A claim's proof snippet computes its verdict (`note_claim_holds`, or `note_claims_hold`
+keyed by claim id) and `verify` records it. The label a page shows comes from the record
+of the proof's current code on the device the proof needs:
+
+- verdict True  -> verified (the note is right)
+- verdict False -> corrected (the note is wrong; the explanation says what is true)
+- no current passing record of a CUDA proof -> awaiting a GPU run (checkable, not yet run)
+- no proof -> not checkable (no experiment decides it; the explanation says why)
+
+The `status` typed in notes/claims/*.yml is the editor's expectation; where a record
+exists and disagrees, the build stops with `file:line`. A CPU proof can run anywhere, so
+one without a passing record of its current code stops the build too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from torchkb import records
+from torchkb import snippets as snippet_store
+from torchkb.errors import SourceError
+
+LABELS = ("verified", "corrected", "awaiting-gpu", "not-checkable")
+EXPECTED_STATUSES = {"verified", "corrected", "not-checkable"}
+
+
+@dataclass(frozen=True)
+class ClaimLabel:
+    label: str  # one of LABELS
+    device: str | None = None  # where the proof runs: cpu | cuda
+    record: dict | None = None  # the record the label rests on
+    proof: snippet_store.Snippet | None = None
+
+
+def label_of(
+    claim: dict,
+    snippets: dict[str, snippet_store.Snippet],
+    verification: dict[str, dict[str, dict]],
+) -> ClaimLabel:
+    """The label of `claim` from the records; SourceError (claims file:line) when the
+    register contradicts them."""
+    where = (claim.get("__file__"), claim.get("__line__"))
+    status = claim.get("status")
+    if status not in EXPECTED_STATUSES:
+        raise SourceError(
+            *where,
+            f"{claim['id']}: status must be one of {sorted(EXPECTED_STATUSES)}, not {status!r}",
+        )
+    ref = claim.get("snippet")
+    if not ref:
+        if status != "not-checkable":
+            raise SourceError(*where, f"{claim['id']}: a {status} claim needs a proof snippet")
+        return ClaimLabel("not-checkable")
+    if status == "not-checkable":
+        raise SourceError(
+            *where,
+            f"{claim['id']}: not-checkable, yet it names a proof "
+            f"({ref}): say what it expects (verified or corrected)",
+        )
+    proof = snippets.get(snippet_store.snippet_id(str(ref)))
+    if proof is None:
+        raise SourceError(*where, f"{claim['id']}: proof {ref} does not exist")
+    device = records.home_device(proof.meta.get("needs"))
+    record = records.current_record(
+        verification.get(device, {}),
+        proof.id,
+        snippet_store.code_sha256(proof.path),
+        snippet_store.output_path(proof),
+    )
+    if (record is None or record.get("result") != "passed") and device == "cuda":
+        return ClaimLabel("awaiting-gpu", device, record, proof)
+    if record is None or record.get("result") != "passed":
+        state = "no record of its current code" if record is None else record.get("reason")
+        raise SourceError(
+            proof.path,
+            None,
+            f"proof of claim {claim['id']}: {state} on cpu: "
+            f"run python -m torchkb verify {proof.id}",
+        )
+    verdict = record.get("verdict")
+    if isinstance(verdict, dict):
+        verdict = verdict.get(claim["id"])
+    if not isinstance(verdict, bool):
+        raise SourceError(
+            proof.path,
+            None,
+            f"proof of claim {claim['id']} computes no "
+            "verdict: set `note_claim_holds` (or `note_claims_hold[id]`) from "
+            "the experiment, then run python -m torchkb verify "
+            f"{proof.id}",
+        )
+    label = "verified" if verdict else "corrected"
+    if label != status:
+        raise SourceError(
+            *where,
+            f"{claim['id']}: status {status} contradicts the recorded "
+            f"verdict of {proof.id} on {device} (torch {record.get('torch')}, "
+            f"{record.get('date')}): the note's claim "
+            f"{'holds' if verdict else 'does not hold'} ({label})",
+        )
+    return ClaimLabel(label, device, record, proof)
+
+
+def label_all(
+    claims: list[dict],
+    snippets: dict[str, snippet_store.Snippet],
+    verification: dict[str, dict[str, dict]],
+) -> dict[str, ClaimLabel]:
+    return {c["id"]: label_of(c, snippets, verification) for c in claims}

@@ -1,0 +1,316 @@
+"""The verify stage: run the snippets this machine can run, compare each with its recorded
+output, and write what the run earned to `verification/<device kind>.json`.
+
+    python -m torchkb verify                   # every snippet; records for this device
+    python -m torchkb verify tensors gpu/empty_cache --update   # rewrite their outputs
+    python -m torchkb verify --shard 0/2       # a share (GPU matrix job): a part file
+    python -m torchkb verify --merge           # parts -> verification/<device>.json
+
+Needs only torch and pyyaml (plus the packages a snippet declares), so it runs on a GPU
+machine whose torch is not the pinned one; each record says which torch ran. CPU snippets
+run in this process (torch imported once) unless `--isolate process`; CUDA snippets and,
+on a CUDA machine, every snippet run in a process of their own (`torchkb.runner`).
+"""
+
+from __future__ import annotations
+
+import atexit
+import importlib.util
+import json
+import shutil
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+import torchkb
+from torchkb import records, runner
+from torchkb import snippets as store
+
+DEFAULT_TIMEOUT = 60  # seconds; snippets.yml `timeout:` overrides
+PARTS = ".parts"  # verification/.parts/<device>-<i>-of-<n>.json, one per shard (git-ignored)
+
+
+@dataclass
+class Outcome:
+    snippet: store.Snippet
+    result: str  # passed | failed | skipped
+    reason: str | None = None
+    recorded: str | None = None  # this run's output, normalised
+    output_file: Path | None = None  # the recorded output it was compared with / wrote
+    verdict: bool | dict[str, bool] | None = None
+    seconds: float = 0.0
+
+    def record(self, machine: dict) -> dict:
+        return {
+            "result": self.result,
+            "reason": self.reason,
+            "code_sha256": store.code_sha256(self.snippet.path),
+            "output_sha256": records.sha256_file(self.output_file) if self.output_file else None,
+            "verdict": self.verdict,
+            **machine,
+        }
+
+
+def device_kind() -> str:
+    import torch
+
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def skip_reason(snip: store.Snippet, device: str) -> str | None:
+    """Why `snip` can't run here, or None."""
+    import torch
+
+    meta = snip.meta
+    if meta.get("skip"):
+        return str(meta["skip"])
+    if meta.get("needs") == "cuda" and device != "cuda":
+        return "needs CUDA: torch.cuda.is_available() is False on this machine"
+    if meta.get("needs") == "cpu-only-build" and torch.backends.cuda.is_built():
+        return "needs a CPU-only torch build (this torch is built with CUDA)"
+    for package in meta.get("packages") or []:
+        if importlib.util.find_spec(package) is None:
+            return f"needs the package {package}: not importable here"
+    if snip.kind == "text":
+        return "text snippet: nothing to run"
+    if snip.kind == "shell":
+        return runner.shell_skip_reason(snip.path.read_text(encoding="utf-8"))
+    return None
+
+
+_home: Path | None = None
+
+
+def _process_home() -> Path:
+    """One private HOME for the snippets run in this process: libraries cache their config
+    directory on first import (matplotlib), so it must outlive a single snippet."""
+    global _home
+    if _home is None:
+        _home = Path(tempfile.mkdtemp(prefix="torchkb-home-"))
+        atexit.register(shutil.rmtree, _home, True)
+    return _home
+
+
+def uses_own_process(snip: store.Snippet, device: str, isolate: str | None) -> bool:
+    if isolate is not None:
+        return isolate == "process"
+    return snip.meta.get("needs") == "cuda" or device == "cuda"
+
+
+def run(
+    snip: store.Snippet,
+    device: str,
+    workdir: Path,
+    *,
+    update: bool = False,
+    isolate: str | None = None,
+) -> Outcome:
+    """Run one snippet in the empty directory `workdir` and judge the run against its
+    metadata and recorded output (or, with `update`, rewrite that output)."""
+    reason = skip_reason(snip, device)
+    if snip.kind == "shell" and (bad := runner.check_shell_syntax(snip.path)):
+        return Outcome(snip, "failed", bad)  # never run, but must at least parse
+    if reason:
+        return Outcome(snip, "skipped", reason)
+    if snip.kind == "yaml":
+        try:
+            yaml.safe_load(snip.path.read_text(encoding="utf-8"))
+        except yaml.YAMLError as err:
+            return Outcome(snip, "failed", f"{snip.path}: {err}".splitlines()[0])
+        return Outcome(snip, "passed")
+
+    timeout = float(snip.meta.get("timeout", DEFAULT_TIMEOUT))
+    if snip.kind == "shell":
+        result = runner.run_shell(snip.path, workdir, _process_home(), timeout)
+    elif uses_own_process(snip, device, isolate):
+        home = workdir.parent / f"{workdir.name}-home"
+        result = runner.run_python_in_process_of_its_own(snip.path, workdir, home, timeout)
+    else:
+        result = runner.run_python(snip.path, workdir, _process_home(), timeout)
+    outcome = Outcome(snip, "passed", verdict=result.verdict, seconds=result.seconds)
+    if result.failure:
+        return _failed(outcome, result.failure)
+
+    expected = snip.meta.get("expect_exception")
+    if expected and result.error is None:
+        return _failed(
+            outcome,
+            f"{snip.path}: expected {expected['type']} matching "
+            f"{expected.get('match', '')!r}, but it raised nothing",
+        )
+    if expected and not result.error.matches(expected):
+        return _failed(
+            outcome,
+            f"{snip.path}: raised {result.error.text.strip()}; expected "
+            f"{expected['type']} matching {expected.get('match', '')!r}",
+        )
+    if not expected and result.error is not None:
+        return _failed(outcome, f"{snip.path}: raised {result.error.text.strip()}")
+
+    outcome.recorded = runner.normalise(result.recorded(), workdir, torchkb.ROOT)
+    needs = snip.meta.get("needs")
+    if update:
+        outcome.output_file = _write_output(snip, device, outcome.recorded)
+        for name in result.figures:
+            shutil.copyfile(workdir / name, store.figure_path(snip, name))
+        return outcome
+    outcome.output_file = records.expected_output_path(snip.path, device, needs)
+    if not outcome.output_file.exists():
+        return _failed(
+            outcome,
+            f"{outcome.output_file}: no recorded output: run "
+            f"python -m torchkb verify {snip.id} --update",
+        )
+    deterministic = snip.meta.get("deterministic_output", True) is not False
+    was = outcome.output_file.read_text(encoding="utf-8")
+    if runner.comparable(was, deterministic) != runner.comparable(outcome.recorded, deterministic):
+        return _failed(
+            outcome,
+            f"{snip.path}: output differs from {outcome.output_file.name} "
+            f"(python -m torchkb verify {snip.id} --update if the change is "
+            "intended)",
+        )
+    for name in result.figures:
+        if not store.figure_path(snip, name).exists():
+            return _failed(
+                outcome,
+                f"{store.figure_path(snip, name)}: figure not recorded: "
+                f"run python -m torchkb verify {snip.id} --update",
+            )
+    return outcome
+
+
+def _failed(outcome: Outcome, reason: str) -> Outcome:
+    outcome.result, outcome.reason, outcome.output_file = "failed", reason, None
+    return outcome
+
+
+def _write_output(snip: store.Snippet, device: str, text: str) -> Path:
+    """The snippet's own device writes `<name>.out`; another device writes
+    `<name>.<device>.out` only where its output differs (and removes a stale one)."""
+    needs = snip.meta.get("needs")
+    target = records.output_path(snip.path, device, needs)
+    home = records.output_path(snip.path, None, needs)
+    if target != home and home.exists() and home.read_text(encoding="utf-8") == text:
+        target.unlink(missing_ok=True)
+        return home
+    target.write_bytes(text.encode("utf-8"))
+    return target
+
+
+def select(
+    snippets: list[store.Snippet], ids: list[str], shard: tuple[int, int] | None
+) -> list[store.Snippet]:
+    """Snippets named by id (`tensors/view`) or topic (`tensors`), then a shard's share."""
+    chosen = snippets
+    if ids:
+        unknown = [
+            i for i in ids if not any(s.id == i or s.id.startswith(i + "/") for s in snippets)
+        ]
+        if unknown:
+            raise SystemExit(f"verify: no snippet or topic {', '.join(unknown)}")
+        chosen = [s for s in snippets if any(s.id == i or s.id.startswith(i + "/") for i in ids)]
+    if shard:
+        index, count = shard
+        chosen = [s for n, s in enumerate(chosen) if n % count == index]
+    return chosen
+
+
+def verify(
+    ids: list[str],
+    *,
+    update: bool = False,
+    shard: tuple[int, int] | None = None,
+    isolate: str | None = None,
+    jobs: int = 1,
+    echo=print,
+) -> list[Outcome]:
+    device = device_kind()
+    snippets = store.load_all()
+    chosen = select(snippets, ids, shard)
+    machine = records.machine()
+    echo(
+        f"verify: {len(chosen)} snippets on {device} ({machine['device']}, torch "
+        f"{machine['torch']}, CUDA {machine['cuda']}, Python {machine['python']})"
+    )
+    base = Path(tempfile.mkdtemp(prefix="torchkb-verify-"))
+
+    def one(snip: store.Snippet) -> Outcome:
+        workdir = base / snip.id.replace("/", "__")
+        workdir.mkdir()
+        outcome = run(snip, device, workdir, update=update, isolate=isolate)
+        mark = {"passed": "ok  ", "skipped": "skip", "failed": "FAIL"}[outcome.result]
+        detail = f"  ({outcome.reason})" if outcome.reason else ""
+        echo(f"  {mark} {snip.id}  {outcome.seconds:.2f} s{detail}")
+        return outcome
+
+    start = time.perf_counter()
+    try:
+        parallel = jobs > 1 and all(uses_own_process(s, device, isolate) for s in chosen)
+        if parallel:
+            with ThreadPoolExecutor(jobs) as pool:
+                outcomes = list(pool.map(one, chosen))
+        else:
+            outcomes = [one(s) for s in chosen]
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    updates = {o.snippet.id: o.record(machine) for o in outcomes}
+    folder = store.verification_dir()
+    if shard:
+        part = folder / PARTS / f"{device}-{shard[0]}-of-{shard[1]}.json"
+        part.parent.mkdir(parents=True, exist_ok=True)
+        part.write_text(
+            json.dumps(updates, indent=1, ensure_ascii=False, sort_keys=True), encoding="utf-8"
+        )
+        written = part
+    else:
+        written = records.save_records(folder, device, updates, {s.id for s in snippets})
+    counts = {r: sum(o.result == r for o in outcomes) for r in ("passed", "skipped", "failed")}
+    echo(
+        f"verify: {counts['passed']} passed, {counts['skipped']} skipped, "
+        f"{counts['failed']} failed in {time.perf_counter() - start:.1f} s -> {written}"
+    )
+    return outcomes
+
+
+def merge_parts(device: str | None = None) -> Path | None:
+    """Merge the shards' part files into `verification/<device>.json`, then remove them."""
+    folder = store.verification_dir()
+    parts = sorted((folder / PARTS).glob(f"{device or '*'}-*-of-*.json"))
+    if not parts:
+        return None
+    existing = {s.id for s in store.load_all()}
+    written = None
+    for part in parts:
+        kind = part.name.split("-", 1)[0]
+        updates = json.loads(part.read_text(encoding="utf-8"))
+        written = records.save_records(folder, kind, updates, existing)
+        part.unlink()
+    return written
+
+
+def main(
+    ids: list[str], update: bool, shard: str | None, isolate: str | None, jobs: int, merge: bool
+) -> int:
+    if merge:
+        written = merge_parts()
+        print(f"verify: merged into {written}" if written else "verify: no part files")
+        return 0
+    parsed = None
+    if shard:
+        try:
+            parsed = tuple(int(x) for x in shard.split("/"))
+            assert len(parsed) == 2 and 0 <= parsed[0] < parsed[1]
+        except (ValueError, AssertionError):
+            print(f"verify: --shard {shard}: expected I/N with 0 <= I < N", file=sys.stderr)
+            return 2
+    outcomes = verify(ids, update=update, shard=parsed, isolate=isolate, jobs=jobs)
+    failed = [o for o in outcomes if o.result == "failed"]
+    for o in failed:
+        print(f"FAILED {o.snippet.id}: {o.reason}", file=sys.stderr)
+    return 1 if failed else 0
