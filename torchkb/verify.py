@@ -154,7 +154,9 @@ def run(
 
     outcome.recorded = runner.normalise(result.recorded(), workdir, torchkb.ROOT)
     needs = snip.meta.get("needs")
-    if update:
+    # another device's output is kept only where the metadata says it differs by design
+    own_device = device == records.home_device(needs) or snip.meta.get("output_per_device")
+    if update and own_device:
         outcome.output_file = _write_output(snip, device, outcome.recorded)
         for name in result.figures:
             shutil.copyfile(workdir / name, store.figure_path(snip, name))
