@@ -43,6 +43,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "cuda: needs a CUDA device (skipped elsewhere)")
     os.environ.setdefault("MPLBACKEND", "Agg")
+    # Stop-gap until the snippet runner gives each snippet its own config home (issue 13):
+    # on a new machine matplotlib's first import creates ~/.config/matplotlib, outside the
+    # snippet's directory; its cache directory is one the write guard allows.
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    os.environ.setdefault("MPLCONFIGDIR", str(cache / "matplotlib"))
     root = config.getoption("snippets_root")
     if root:  # xdist workers get the same options, so each sets it for itself
         os.environ["TORCHKB_SNIPPETS_ROOT"] = str(Path(root).resolve())
