@@ -78,8 +78,11 @@ def test_ci_and_pages_run_in_debian_with_cpu_torch() -> None:
     assert ci["container"]["image"] == DEBIAN_IMAGE
     assert str(ci["env"]["CI"]).lower() == "true"
     assert ci["env"]["PIP_EXTRA_INDEX_URL"] == CPU_INDEX
-    cached = {step["with"]["path"] for step in ci["steps"]
-              if step.get("uses", "").startswith("actions/cache@")}
+    cached = {
+        step["with"]["path"]
+        for step in ci["steps"]
+        if step.get("uses", "").startswith("actions/cache@")
+    }
     assert cached == {"~/.cache/pip", ".cache"}  # pip downloads, mkdocs-jupyter renders
     build = workflow("pages.yml")["jobs"]["build"]
     assert build["container"]["image"] == DEBIAN_IMAGE
@@ -97,37 +100,57 @@ def test_install_script_installs_every_tool_the_tests_name() -> None:
 def test_gpu_job_runs_on_a_gpu_runner() -> None:
     job = workflow("gpu.yml")["jobs"]["cuda-snippets"]
     assert job["runs-on"] == ["self-hosted", "gpu"]
-    assert any("-m cuda" in step.get("run", "") and "--record-verification" in step["run"]
-               for step in job["steps"])
+    assert any(
+        "-m cuda" in step.get("run", "") and "--record-verification" in step["run"]
+        for step in job["steps"]
+    )
 
 
 def test_zizmor_finds_nothing() -> None:
-    result = subprocess.run([str(BIN / "zizmor"), "--offline", "--no-progress",
-                             *map(str, WORKFLOWS)],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [str(BIN / "zizmor"), "--offline", "--no-progress", *map(str, WORKFLOWS)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_actionlint_finds_nothing() -> None:
     """Syntax, expression types, runner labels (.github/actionlint.yaml names the
     self-hosted ones), and shellcheck over every `run:` script."""
-    result = subprocess.run([str(BIN / "actionlint"), "-oneline",
-                             "-shellcheck", str(BIN / "shellcheck"),
-                             "-config-file", str(ROOT / ".github" / "actionlint.yaml"),
-                             *map(str, WORKFLOWS)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [
+            str(BIN / "actionlint"),
+            "-oneline",
+            "-shellcheck",
+            str(BIN / "shellcheck"),
+            "-config-file",
+            str(ROOT / ".github" / "actionlint.yaml"),
+            *map(str, WORKFLOWS),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ci_scripts_are_shellcheck_clean() -> None:
     scripts = [ROOT / ".ci" / "run", ROOT / ".ci" / "install-tools"]
-    result = subprocess.run([str(BIN / "shellcheck"), *map(str, scripts)],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [str(BIN / "shellcheck"), *map(str, scripts)], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stdout
 
 
 def test_python_sources_are_ruff_clean() -> None:
-    result = subprocess.run([sys.executable, "-m", "ruff", "check", "torchkb", "tests",
-                             "conftest.py"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "torchkb", "tests", "conftest.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout
