@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from builtsite import CHROMIUM_ARGS, site_dir
 from playwright.sync_api import Browser, sync_playwright
+from tools import require_tool
 
 # notes written to test the importer, some broken on purpose: not pages to run
 collect_ignore = ["fixtures"]
@@ -64,10 +65,9 @@ def _start_site_build(request: pytest.FixtureRequest,
 def browser() -> Iterator[Browser]:
     """One Debian chromium per worker, for every browser test: playwright's sync API runs
     one instance per thread, so the tests can't each start their own beside a live one."""
-    if not Path("/usr/bin/chromium").exists():
-        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+    executable = require_tool("chromium")
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        chromium = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
             yield chromium
         finally:

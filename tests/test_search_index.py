@@ -1,11 +1,11 @@
 """The split search index: what torchkb/search.py writes is what the worker reads."""
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from tools import require_tool
 
 from torchkb.search import (
     build_index,
@@ -59,9 +59,7 @@ def worker_search(tmp_path: Path, queries: list[str]) -> list[list[list]]:
     """Write the split index to tmp_path and run the worker's search() in node over it,
     with fetch reading those files: each query's results, in order, as [location, teaser
     HTML, {word: matched}] (Material highlights the page it opens with the words)."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
+    node = require_tool("node")
     folder = tmp_path / "search" / "kb-zh"
     folder.mkdir(parents=True)
     for name, content in shard_index(build_index(DOCS)).items():

@@ -2,11 +2,10 @@
 
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from tools import require_tool
 
 from torchkb.search import build_index, name_parts, tokens
 
@@ -29,9 +28,7 @@ const out = {json.dumps(queries)}.map(q => vm.runInContext(
   `queryTerms(clean(${{JSON.stringify(q)}}))`, ctx))
 console.log(JSON.stringify(out))
 """
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
+    node = require_tool("node")
     result = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
