@@ -1,0 +1,119 @@
+"""A note the project has never seen, end to end, the README's way ("Adding a note"): in a
+copy of the repository, import it, record its snippets with the command the import report
+prints, build, and `mkdocs build --strict` — with no hand edit in between. The English
+pages show the new sections under "awaiting translation"; `translations --strict` fails
+until they are translated."""
+
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import torchkb
+
+ROOT = torchkb.ROOT
+NOTE = Path(__file__).parent / "fixtures" / "notes" / "author_workflow.md"
+# what the workflow reads: sources, generator, site config, and the snippet runner
+COPIED = ["notes", "snippets", "verification", "torchkb", "theme", "mkdocs.yml",
+          "pyproject.toml", "conftest.py"]
+RUNNER = ["conftest.py", "builtsite.py", "snippet_runner.py", "snippet_records.py",
+          "snippet_snapshots.py", "test_snippets.py"]
+
+
+def run(root: Path, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:
+    env = {**os.environ, "TORCHKB_ROOT": str(root), "NO_MKDOCS_2_WARNING": "1",
+           "PYTHONWARNINGS": "ignore"}
+    return subprocess.run([sys.executable, *args], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def record_snippets(root: Path, ids: list[str]) -> subprocess.CompletedProcess:
+    """Run the new snippets and record their outputs and CPU records: what the report's
+    `python -m torchkb verify IDS --update` does. The one place to switch to that command
+    once it exists; until then the same through the snippet tests."""
+    nodes = [f"tests/test_snippets.py::test_snippet[{snippet_id}]" for snippet_id in ids]
+    return run(root, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
+               "-W", "ignore", *nodes, "--snapshot-update", "--record-verification",
+               "--snippets-root", "snippets")
+
+
+def copy_repository(dest: Path) -> None:
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for name in COPIED:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=ignore)
+        else:
+            shutil.copy2(src, dest / name)
+    (dest / "tests").mkdir()
+    for name in RUNNER:
+        shutil.copy2(ROOT / "tests" / name, dest / "tests" / name)
+    # notebooks rendered before (mkdocs-jupyter's cache, keyed by content): only the
+    # notebooks of the topics the note changes are rendered again
+    cache = ROOT / ".cache" / "mkdocs-jupyter"
+    if cache.is_dir():
+        shutil.copytree(cache, dest / ".cache" / "mkdocs-jupyter")
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def test_new_note_from_import_to_strict_bilingual_build(tmp_path: Path,
+                                                        record_property) -> None:
+    root = tmp_path / "repo"
+    times: dict[str, str] = {}
+
+    def step(name: str, *args: str) -> subprocess.CompletedProcess:
+        start, cpu = time.perf_counter(), _children_cpu()
+        result = record_snippets(root, list(args)) if name == "verify" else run(root, *args)
+        times[name] = f"{time.perf_counter() - start:.1f} s ({_children_cpu() - cpu:.1f} s CPU)"
+        assert result.returncode == 0, f"{name}:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
+        return result
+
+    start = time.perf_counter()
+    copy_repository(root)
+    times["copy"] = f"{time.perf_counter() - start:.1f} s"
+
+    report = step("import", "-m", "torchkb", "import", str(NOTE)).stdout
+    commands = report.split("next, in this order")[1]
+    verify = re.search(r"python -m torchkb verify (.+?) --update", commands)
+    assert verify, report
+    ids = verify.group(1).split()
+    step("verify", *ids)
+    step("build", "-m", "torchkb", "build")
+    step("mkdocs", "-m", "mkdocs", "build", "--strict", "-d", "site")
+    record_property("workflow_seconds", times)
+    print("\nstep times (s):", times)
+
+    # every new snippet passed (or was skipped with its reason) and left its record
+    records = (root / "verification" / "cpu.json").read_text(encoding="utf-8")
+    for snippet_id in ids:
+        assert f'"{snippet_id}"' in records, f"{snippet_id}: no CPU record"
+    site = root / "site"
+    section_ids = re.findall(r"^  (\S+) \"", report, re.M)
+    topic = ids[0].split("/")[0]
+    zh = (site / topic / "index.html").read_text(encoding="utf-8")
+    en = (site / "en" / topic / "index.html").read_text(encoding="utf-8")
+    for section_id in section_ids:
+        assert f'id="{section_id}"' in zh and f'id="{section_id}"' in en
+        part = en[en.index(f'id="{section_id}"'):]
+        part = part[:part.find("<h2 ", 1)]
+        assert "Awaiting translation · 待翻译" in part, section_id
+    assert "kb-translation" not in zh
+    # the outputs are the runs' (badges of real runs), the note's "False" is shown once
+    assert en.count("kb-cpu kb-ok") >= zh.count("snippets/autograd/author_w_") - 1 > 0
+    assert "RuntimeError: a leaf Variable that requires grad" in zh
+    assert "author_workflow 23-23 (reproduced by the run above)" in zh
+    # the raw note is a page, and the navigation leads to it in both languages
+    assert (site / "raw" / "author_workflow" / "index.html").exists()
+    assert 'href="../raw/author_workflow/"' in zh and 'href="../raw/author_workflow/"' in en
+    # the to-do list: listed, and --strict fails until translated and stamped
+    todo = run(root, "-m", "torchkb", "translations")
+    assert todo.returncode == 0 and all(s in todo.stdout for s in section_ids)
+    assert run(root, "-m", "torchkb", "translations", "--strict").returncode == 1
