@@ -190,3 +190,11 @@ def test_gbk_raw_note_is_one_line(tree: Path) -> None:
     raw = tree / "notes" / "raw" / "005_gbk.txt"
     raw.write_bytes("第一行\n# 显存\n".encode("gbk"))
     assert_fails_cleanly(tree, "005_gbk.txt:1: not valid UTF-8 (byte 0xb5); it decodes as GBK")
+
+
+def test_note_output_reproduced_by_the_run_is_shown_once() -> None:
+    from torchkb.notebooks import reproduces
+
+    assert reproduces("tensor([1., 2.])\nFalse\n", ["  tensor([1., 2.])", "", "False  "])
+    assert not reproduces("tensor([1., 2.])\n", ["tensor([1., 3.])"])
+    assert not reproduces("", [""])
