@@ -105,6 +105,7 @@ def test_new_note_from_import_to_strict_bilingual_build(tmp_path: Path,
         assert f'"{snippet_id}"' in records, f"{snippet_id}: no CPU record"
     site = root / "site"
     section_ids = re.findall(r"^  (\S+) \"", report, re.M)
+    assert len(section_ids) == 2, report
     topic = ids[0].split("/")[0]
     zh = (site / topic / "index.html").read_text(encoding="utf-8")
     en = (site / "en" / topic / "index.html").read_text(encoding="utf-8")
