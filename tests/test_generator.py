@@ -1,6 +1,6 @@
 """The generator: deterministic, fresh, atomic, and clear about bad input."""
 
-import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -8,29 +8,37 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 import torchkb
+from torchkb import nav_hooks
+from torchkb.importer import load_manifest, manifest_problems
 from torchkb.render import render_site, stale_files
 
 ROOT = torchkb.ROOT
 SHARED_SEEDS = ROOT.parent / "shared" / "seeds"
 
-# SHA-256 of the user's raw notes: they are input, never edited.
-RAW_SHA256 = {
-    "000_b301a687c159c04d.txt": "6c43745c4e3206acba1b5dec6be2e899b1523f691c19411ac36c48272efa9721",
-    "001_82f1d0098bd37d8c.txt": "e5d4791e64884ad9c8216e1d19d8322e59fff4ae525eabdcf03c4fb4946017ca",
-    "002_18d452075e881a4d.txt": "06adfd1515b74686bdae7de284651d587a9c11bc414173b43e86e41c4f48ad03",
-    "003_72c1394ea078b9f8.txt": "0a9b2c2f3a91fa5b6cf57b74a416adb1aad4415ec20581d3cf01be47755df181",
-    "004_dd2671a563796fc5.txt": "6e969374b14d3a1c33ee2ac67c2f9607b505b4c6ebe93be26ed70a2c77626ce5",
-}
-
-
 def test_raw_notes_are_verbatim() -> None:
-    for name, digest in RAW_SHA256.items():
-        data = (ROOT / "notes" / "raw" / name).read_bytes()
-        assert hashlib.sha256(data).hexdigest() == digest, f"notes/raw/{name} was modified"
-        if SHARED_SEEDS.exists():
-            assert data == (SHARED_SEEDS / name).read_bytes()
+    """Every raw note matches the SHA-256 the importer recorded in notes/raw/MANIFEST.json,
+    and nothing else lies in notes/raw/ (a stray `cp my-note.md notes/raw/` copy fails)."""
+    assert manifest_problems(ROOT) == []
+    names = sorted(load_manifest(ROOT))
+    assert len(names) >= 5
+    for name in names:
+        if SHARED_SEEDS.exists() and (SHARED_SEEDS / name).exists():
+            assert (ROOT / "notes" / "raw" / name).read_bytes() == \
+                (SHARED_SEEDS / name).read_bytes()
+
+
+def test_manifest_catches_an_edited_or_stray_raw_note(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "notes" / "raw", tmp_path / "notes" / "raw")
+    raw = tmp_path / "notes" / "raw"
+    first = sorted(raw.glob("*.txt"))[0]
+    first.write_bytes(first.read_bytes() + b"\n")
+    (raw / "my-note.md").write_text("# copy\n", encoding="utf-8")
+    problems = manifest_problems(tmp_path)
+    assert any(first.name in p and "changed" in p for p in problems), problems
+    assert any("my-note.md" in p and "not in MANIFEST.json" in p for p in problems), problems
 
 
 def test_generation_is_deterministic() -> None:
@@ -44,14 +52,25 @@ def test_docs_are_fresh() -> None:
 
 def test_every_topic_page_is_linked_from_home_and_nav() -> None:
     files = render_site(ROOT)
-    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_AnyTag)
+    nav = json.dumps(nav_hooks.fill(config["nav"], nav_hooks.entries(ROOT)))
     topics = sorted(p.stem for p in (ROOT / "notes" / "topics").glob("*.yml"))
     assert topics
     for lang in torchkb.LANGS:
         home = files[f"{lang}/index.md"].decode()
         for topic in topics:
             assert f"]({topic}.md)" in home, f"{lang} home page does not link {topic}"
-            assert f"- {topic}.md" in nav, f"mkdocs.yml nav lacks {topic}.md"
+    for page in ([f"{t}.md" for t in topics] + [f"notebooks/{t}.ipynb" for t in topics]
+                 + [f"raw/{p.stem}.md" for p in (ROOT / "notes" / "raw").glob("*.txt")]):
+        assert f'"{page}"' in nav, f"the nav lacks {page}"
+    assert "@" not in nav, "a nav placeholder was left unfilled"
+
+
+class _AnyTag(yaml.SafeLoader):
+    """mkdocs.yml's !!python/name tags, read as plain values."""
+
+
+_AnyTag.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
 @pytest.fixture
@@ -164,3 +183,18 @@ def test_check_mode_detects_stale_docs(tree: Path) -> None:
     result = run_cli(tree, "build", "--check")
     assert result.returncode == 1
     assert f"docs/zh/{page.name}: stale" in result.stdout
+
+
+def test_gbk_raw_note_is_one_line(tree: Path) -> None:
+    """A raw note saved as GBK (a common Chinese editor default) names file, line and fix."""
+    raw = tree / "notes" / "raw" / "005_gbk.txt"
+    raw.write_bytes("第一行\n# 显存\n".encode("gbk"))
+    assert_fails_cleanly(tree, "005_gbk.txt:1: not valid UTF-8 (byte 0xb5); it decodes as GBK")
+
+
+def test_note_output_reproduced_by_the_run_is_shown_once() -> None:
+    from torchkb.notebooks import reproduces
+
+    assert reproduces("tensor([1., 2.])\nFalse\n", ["  tensor([1., 2.])", "", "False  "])
+    assert not reproduces("tensor([1., 2.])\n", ["tensor([1., 3.])"])
+    assert not reproduces("", [""])

@@ -1,6 +1,7 @@
 """import_note: sections land in topics, snippets compile, second import is a no-op,
 and a failing import leaves the tree byte-identical. Everything runs in a tmp root."""
 
+import hashlib
 import shutil
 from pathlib import Path
 
@@ -9,9 +10,10 @@ import yaml
 
 import torchkb
 from torchkb.canonical import load_topics
+from torchkb.cli import main
 from torchkb.coverage import check
 from torchkb.errors import SourceError
-from torchkb.importer import import_note
+from torchkb.importer import SETUP_MARK, import_note, load_manifest, manifest_problems
 
 FIXTURES = Path(__file__).parent / "fixtures" / "notes"
 
@@ -145,3 +147,107 @@ def test_real_notes_are_recognised_as_already_imported(root):
     ids = {s.id for t in load_topics(root / "notes" / "topics") for s in t.sections
            if any(src.note == stem for src in s.sources)}
     assert len(report.already_present) >= 1 or not ids
+
+
+# -- the author's workflow: what the importer settles, and what it reports ------------------
+
+WORKFLOW = FIXTURES / "author_workflow.md"
+
+
+def test_error_comment_becomes_expected_exception_and_imports_are_added(root):
+    report = import_note(WORKFLOW, root=root)
+    topic = report.snippets_written[0].split("/")[1]
+    meta = yaml.safe_load((root / "snippets" / topic / "snippets.yml").read_text("utf-8"))
+    # the 4-space block ending in `# RuntimeError: ...`
+    assert meta["author_w_2.py"]["expect_exception"] == {
+        "type": "RuntimeError",
+        "match": "a leaf Variable that requires grad is being used in an in-place operation"}
+    assert "expect_exception" not in meta["author_w_1.py"]
+    code = (root / "snippets" / topic / "author_w_2.py").read_text("utf-8")
+    assert code.startswith(SETUP_MARK + "\nimport torch\n\nw = torch.ones")
+    # the fragment that imports torch itself gets no setup
+    assert SETUP_MARK not in (root / "snippets" / topic / "author_w_1.py").read_text("utf-8")
+    notes = report.snippet_notes[f"snippets/{topic}/author_w_2.py"]
+    assert notes[0] == "setup added (import torch)" and "expects RuntimeError" in notes[1]
+    assert report.to_fix == [] and report.not_compiling == []
+
+
+def test_output_block_is_quoted_without_its_fences(root):
+    report = import_note(WORKFLOW, root=root)
+    (sid,) = [p.section for p in report.placements if p.start == 7]
+    section = next(s for t in load_topics(root / "notes" / "topics") for s in t.sections
+                   if s.id == sid)
+    assert "@note-output author_workflow 23-23" in section.text["zh"]["body"]  # "False"
+
+
+def test_report_places_sections_with_scores_and_ends_with_the_commands(root):
+    report = import_note(WORKFLOW, root=root)
+    text = str(report)
+    for p in report.placements:
+        assert p.ranking and p.ranking[0][1] >= p.ranking[-1][1]
+        assert f"{p.section} \"{p.title}\"" in text
+    assert "(score " in text
+    ids = " ".join(report.snippet_ids)
+    assert ids == " ".join(f"{rel.split('/')[1]}/{rel.split('/')[2].split('.')[0]}"
+                           for rel in report.snippets_written)
+    tail = text.split("next, in this order")[1]
+    assert f"python -m torchkb verify {ids} --update" in tail
+    assert f"python -m torchkb translations --stamp {' '.join(report.missing_english)}" in tail
+    assert tail.index("verify") < tail.index("--stamp") < tail.index("make test")
+
+
+def test_undefined_name_is_reported_with_where_it_is_defined(root, tmp_path):
+    note = tmp_path / "two_parts.md"
+    note.write_text("# 张量视图\n\n```python\nimport torch\nx = torch.ones(2, 3)\n```\n\n"
+                    "然后：\n\n```python\ny = x.view(3, 2)\nprint(y)\n```\n", encoding="utf-8")
+    report = import_note(note, root=root)
+    first, second = report.snippets_written
+    assert report.to_fix == [f"{second}:1: uses `x`, which it never defines (NameError when "
+                             f"run): it is defined in {first}: merge the two or copy its "
+                             "definition"]
+    assert "to fix by hand before recording (1):" in str(report)
+
+
+def test_manifest_records_the_raw_note(root):
+    import_note(WORKFLOW, root=root)
+    assert load_manifest(root)["author_workflow.txt"]["sha256"] == \
+        hashlib.sha256(WORKFLOW.read_bytes()).hexdigest()
+    assert manifest_problems(root) == []
+
+
+def test_a_copy_left_in_notes_raw_is_reported(root):
+    copy = root / "notes" / "raw" / "my-note.md"
+    copy.write_bytes(WORKFLOW.read_bytes())
+    report = import_note(copy, root=root)
+    assert report.stray_copy == "notes/raw/my-note.md"
+    assert "notes/raw/my-note.md: a second copy of this note; delete it" in str(report)
+    assert [p for p in manifest_problems(root) if "my-note.md" in p]
+
+
+BAD_INPUTS = {
+    "empty.md": (b"", 1, "the note is empty: nothing to import"),
+    "blank.md": (b"\n  \n\n", 1, "the note is empty: nothing to import"),
+    "front_matter_only.md": ("---\ntitle: 只有元数据\ndate: 2026-11-20\n---\n\n".encode(), 4,
+                             "the note has only front matter (lines 1-4): nothing to import"),
+    "gbk.md": ("# 显存\n\n显存只升不降。\n".encode("gbk"), 1,
+               "not valid UTF-8 (byte 0xcf); it decodes as GBK/GB18030"),
+    "headings_only.md": ("# 第一章\n\n## 第一节\n".encode(), 1,
+                         "no text under any heading: nothing to import"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_INPUTS))
+def test_bad_input_is_one_line_and_writes_nothing(root, tmp_path, name, capsys):
+    data, line, problem = BAD_INPUTS[name]
+    note = tmp_path / name
+    note.write_bytes(data)
+    before = snapshot(root)
+    with pytest.raises(SourceError) as err:
+        import_note(note, root=root)
+    assert (err.value.line, err.value.path) == (line, note)
+    assert problem in err.value.problem
+    assert snapshot(root) == before
+    # the command line prints exactly that, one line, no traceback
+    assert main(["import", str(note)]) == 1
+    out = capsys.readouterr()
+    assert out.err == f"error: {note}:{line}: {err.value.problem}\n" and out.out == ""

@@ -59,6 +59,8 @@ class Section:
     text: dict[str, dict]  # lang -> {"title", "body", ("source_hash")}
     path: Path
     line: int
+    # English pages only: None, or "missing" / "stale" (see torchkb.translation.english_view)
+    translation: str | None = None
 
     def directives(self, lang: str) -> list[tuple[str, str]]:
         body = self.text.get(lang, {}).get("body", "")

@@ -1,6 +1,7 @@
 """Command line: `python -m torchkb <command>` (or `torchkb <command>`)."""
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -45,9 +46,19 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_translations(args: argparse.Namespace) -> int:
-    from torchkb.translation import report
+    from torchkb.translation import problems, stamp
 
-    return _report(report(torchkb.ROOT), "translations: {} sections need work")
+    if args.stamp:
+        for line in stamp(torchkb.ROOT, args.stamp):
+            print(line)
+        return 0
+    found = problems(torchkb.ROOT)
+    for problem in found:
+        print(problem)
+    print(f"translations: {len(found)} to do" + (
+        "" if found else ", every section and snippet title has current English"))
+    # missing and stale English still build (the pages say so); --strict makes them fail
+    return 1 if found and args.strict else 0
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -101,8 +112,12 @@ def main(argv: list[str] | None = None) -> int:
     ver.add_argument("--merge", action="store_true",
                      help="merge the shards' part files into verification/<device>.json")
     ver.set_defaults(func=cmd_verify)
-    sub.add_parser("translations", help="list sections whose English is missing or stale"
-                   ).set_defaults(func=cmd_translations)
+    tr = sub.add_parser("translations", help="list sections (and snippet titles) whose "
+                        "English is missing or stale")
+    tr.add_argument("--strict", action="store_true", help="exit 1 when anything is listed")
+    tr.add_argument("--stamp", nargs="+", metavar="SECTION_ID", help="record that the English "
+                    "of these sections matches their current Chinese (writes source_hash)")
+    tr.set_defaults(func=cmd_translations)
     sub.add_parser("search-dict", help="regenerate the jieba user dictionary").set_defaults(
         func=cmd_search_dict)
     args = parser.parse_args(argv)
@@ -110,4 +125,11 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except SourceError as err:
         print(f"error: {err}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # `... | head`: the reader has gone; not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as err:  # a file that can't be read or written: name it, no traceback
+        where = err.filename or ""
+        print(f"error: {where}: {err.strerror or err}", file=sys.stderr)
         return 1

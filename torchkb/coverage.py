@@ -13,6 +13,7 @@ from pathlib import Path
 import torchkb
 from torchkb.canonical import DIRECTIVE, Section, load_list_files, load_topics
 from torchkb.errors import SourceError
+from torchkb.rawnotes import read_text
 
 _TAG = re.compile(r"</?[a-zA-Z][^<>\n]*>")
 _NOISE = re.compile(r"[\s*_`#>|\\\-=~:：\[\]()（）!]+")
@@ -56,14 +57,14 @@ def _section_text(section: Section, root: Path) -> str:
         elif kind == "note-output":
             stem, span = arg.split()
             a, b = (int(x) for x in span.split("-"))
-            lines = (root / "notes" / "raw" / f"{stem}.txt").read_text(encoding="utf-8")
+            lines = read_text(root / "notes" / "raw" / f"{stem}.txt")
             parts.append("\n".join(lines.splitlines()[a - 1 : b]))
     return "\n".join(parts)
 
 
 def check(root: Path = torchkb.ROOT) -> list[Problem]:
     raw_notes = {p.stem: p for p in sorted((root / "notes" / "raw").glob("*.txt"))}
-    lines_of = {stem: p.read_text(encoding="utf-8").splitlines() for stem, p in raw_notes.items()}
+    lines_of = {stem: read_text(p).splitlines() for stem, p in raw_notes.items()}
     claimed: dict[tuple[str, int], list[Section]] = {}
     for topic in load_topics(root / "notes" / "topics"):
         for section in topic.sections:

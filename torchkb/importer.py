@@ -27,6 +27,8 @@ A section whose line range overlaps a section already recorded for the same note
 
 from __future__ import annotations
 
+import ast
+import hashlib
 import json
 import logging
 import math
@@ -74,43 +76,107 @@ class NoteSection:
 
 
 @dataclass
+class Placement:
+    """Where a new section went, and why: its topic scores, best first."""
+
+    section: str
+    title: str
+    start: int
+    end: int
+    topic: str
+    ranking: list[tuple[str, float]]
+
+
+@dataclass
 class ImportReport:
     note: str
+    source: str = ""  # the path the note was imported from
     raw_copied: bool = False
+    manifest_added: bool = False
     sections_added: dict[str, list[str]] = field(default_factory=dict)  # topic -> ids
+    placements: list[Placement] = field(default_factory=list)
     snippets_written: list[str] = field(default_factory=list)
+    snippet_notes: dict[str, list[str]] = field(default_factory=dict)  # rel -> what was done
+    to_fix: list[str] = field(default_factory=list)  # what an author must fix by hand
     missing_english: list[str] = field(default_factory=list)
     not_run: list[str] = field(default_factory=list)
     not_compiling: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
     already_present: list[str] = field(default_factory=list)
+    stray_copy: str | None = None  # a copy of the note left in notes/raw/ under another name
 
     @property
     def noop(self) -> bool:
         return not (self.sections_added or self.snippets_written or self.dropped
-                    or self.raw_copied)
+                    or self.raw_copied or self.manifest_added)
+
+    @property
+    def snippet_ids(self) -> list[str]:
+        return [rel.removeprefix("snippets/").rsplit(".", 1)[0] for rel in self.snippets_written]
+
+    def next_commands(self) -> list[str]:
+        """The commands that take the import to a strict bilingual build, in order."""
+        out = []
+        if self.snippet_ids:
+            out.append(f"python -m torchkb verify {' '.join(self.snippet_ids)} --update"
+                       "   # run and record the new snippets")
+        out.append("python -m torchkb build   # docs/: the English pages show the new "
+                   "sections under \"awaiting translation\"")
+        for topic, ids in self.sections_added.items():
+            out.append(f"# translate: notes/topics/{topic}.yml: {', '.join(ids)} "
+                       "(add `en:` with title and body, the same @snippet lines)")
+        titles: dict[str, list[str]] = {}
+        for rel in self.snippets_written:
+            folder, name = rel.rsplit("/", 1)
+            titles.setdefault(folder, []).append(name)
+        for folder, names in titles.items():
+            out.append(f"# translate: {folder}/snippets.yml: the titles of {', '.join(names)} "
+                       "(add `en:`)")
+        if self.missing_english:
+            out.append(f"python -m torchkb translations --stamp {' '.join(self.missing_english)}")
+        out += ["python -m torchkb translations --strict   # nothing left to translate",
+                "python -m torchkb coverage", "python -m torchkb build", "make test"]
+        return out
 
     def __str__(self) -> str:
         if self.noop:
             return (f"{self.note}: nothing to import, already imported "
                     f"({len(self.already_present)} sections present by provenance)")
-        out = [f"imported {self.note}" + (" (raw note copied to notes/raw/)"
-                                          if self.raw_copied else "")]
-        for topic, ids in self.sections_added.items():
-            out.append(f"  notes/topics/{topic}.yml: +{len(ids)} sections: {', '.join(ids)}")
+        raw = f"notes/raw/{self.note}.txt"
+        how = "copied verbatim" if self.raw_copied else "already there"
+        out = [f"imported {self.source or self.note} as {raw} ({how}; its sha256 is in "
+               f"notes/raw/{MANIFEST})"]
 
         def listing(title: str, items: list[str]) -> None:
             if items:
-                out.append(f"{title} ({len(items)}):")
+                out.extend(["", f"{title} ({len(items)}):"])
                 out.extend(f"  {item}" for item in items)
 
-        listing("snippets written", self.snippets_written)
-        listing("sections missing English (run `python -m torchkb translations`)",
-                self.missing_english)
-        listing("snippets not yet run (no .out)", self.not_run)
-        listing("Python snippets that do not compile yet", self.not_compiling)
-        listing("dropped (notes/dropped/inbox.yml)", self.dropped)
+        placed = []
+        for p in self.placements:
+            others = ", ".join(f"{t} {sc:.1f}" for t, sc in p.ranking[1:3])
+            best = p.ranking[0] if p.ranking else (INBOX, 0.0)
+            if p.topic == INBOX:
+                where = (f"notes/topics/{INBOX}.yml: no topic scores {MIN_SCORE:.1f}; it "
+                         f"probably belongs in {best[0]} ({best[1]:.1f}"
+                         + (f"; then {others})" if others else ")"))
+            else:
+                where = (f"notes/topics/{p.topic}.yml (score {best[1]:.1f}"
+                         + (f"; next: {others})" if others else ")"))
+            placed.append(f"{p.section} \"{p.title}\" (note lines {p.start}-{p.end})\n"
+                          f"      -> {where}")
+        listing("sections, placed by the words they share with each topic", placed)
+        listing("snippets", [rel + (": " + "; ".join(self.snippet_notes[rel])
+                                    if self.snippet_notes.get(rel) else "")
+                             for rel in self.snippets_written])
+        listing("to fix by hand before recording", self.to_fix + [
+            f"{item}: does not compile" for item in self.not_compiling])
+        listing(f"dropped (notes/dropped/{INBOX}.yml)", self.dropped)
         listing("already present (skipped)", self.already_present)
+        if self.stray_copy:
+            listing("left over", [f"{self.stray_copy}: a second copy of this note; delete it "
+                                  f"(the importer keeps the note as {raw})"])
+        listing("next, in this order", self.next_commands())
         return "\n".join(out)
 
 
@@ -214,17 +280,23 @@ class _TopicIndex:
         n = max(len(weights), 1)
         return cls(weights, {w: math.log(1 + n / c) for w, c in df.items()})
 
-    def best(self, query: Counter) -> tuple[str, float]:
-        """Topic with the highest sum over shared words of query weight x idf x log weight."""
+    def ranking(self, query: Counter) -> list[tuple[str, float]]:
+        """Topics by score, best first: the sum over shared words of query weight x idf x
+        log weight."""
         scores = {
             tid: sum(q * self.idf[w] * (1 + math.log(bag[w])) for w, q in query.items()
                      if w in bag)
             for tid, bag in self.weights.items() if tid != INBOX
         }
-        if not scores:
+        return sorted(scores.items(), key=lambda ts: (-ts[1], ts[0]))
+
+    def best(self, query: Counter) -> tuple[str, float]:
+        """The best topic, or the inbox when no topic reaches MIN_SCORE."""
+        ranked = self.ranking(query)
+        if not ranked:
             return INBOX, 0.0
-        tid = max(scores, key=lambda t: (scores[t], t))
-        return (tid, scores[tid]) if scores[tid] >= MIN_SCORE else (INBOX, scores[tid])
+        tid, score = ranked[0]
+        return (tid, score) if score >= MIN_SCORE else (INBOX, score)
 
 
 def _query(section: NoteSection) -> Counter:
@@ -337,12 +409,15 @@ def _append_sections(text: str, items: str) -> str:
     return text + items
 
 
-def _snippet_meta(name: str, title: str, code: str, lang: str) -> str:
+def _snippet_meta(name: str, title: str, code: str, lang: str, expect: dict | None) -> str:
     needs = "cuda" if _CUDA.search(code) else "cpu"
     lines = [f"{name}:", f"  title: {{zh: {json.dumps(title, ensure_ascii=False)}}}",
              f"  needs: {needs}"]
     if lang == "python":
         lines.append(f"  packages: {json.dumps(_packages(code))}")
+        if expect:
+            lines.append(f"  expect_exception: {{type: {expect['type']}, match: "
+                         f"{json.dumps(expect['match'], ensure_ascii=False)}}}")
     else:
         lines.append('  skip: "imported from a note: shell/config text, review before running"')
     return "\n".join(lines) + "\n"
@@ -353,6 +428,89 @@ def _packages(code: str) -> list[str]:
 
     mods = set(re.findall(r"(?m)^\s*(?:from|import)\s+([A-Za-z_]\w*)", code))
     return sorted(m for m in mods if m not in sys.stdlib_module_names and m != "torch")
+
+
+# -- what a code fragment needs to run on its own --------------------------------------------
+
+# `# RuntimeError: message` (optionally after a short lead-in such as `报错：`) as the last
+# line of a fragment: the error the author saw when running it
+_ERROR_COMMENT = re.compile(
+    r"^#\s*(?:[^\x00-\x7f]{0,8}[:：]\s*)?((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception))"
+    r"\s*(?:[:：]\s*(.*?))?\s*$")
+
+
+def expected_error(code: str) -> dict | None:
+    """`{type, match}` from a trailing `# SomeError: message` comment, or None. The match is
+    the message up to an ellipsis the author used to shorten it, as an escaped regex."""
+    lines = [ln.strip() for ln in code.splitlines() if ln.strip()]
+    m = _ERROR_COMMENT.match(lines[-1]) if lines else None
+    if m is None:
+        return None
+    message = re.split(r"…|\.\.\.", m[2] or "", maxsplit=1)[0].strip().rstrip(".。")
+    # escape only what regex syntax needs (re.escape also escapes spaces and dashes)
+    return {"type": m[1].rsplit(".", 1)[-1], "match": re.sub(r"([\\.^$*+?{}\[\]|()])",
+                                                             r"\\\1", message)}
+
+
+# names a fragment may use without importing them, and the import that defines each
+_SETUP = {
+    "torch": "import torch",
+    "nn": "import torch.nn as nn",
+    "F": "import torch.nn.functional as F",
+    "optim": "import torch.optim as optim",
+    "np": "import numpy as np",
+    "numpy": "import numpy",
+    "plt": "import matplotlib.pyplot as plt",
+    "DataLoader": "from torch.utils.data import DataLoader",
+    "Dataset": "from torch.utils.data import Dataset",
+    "TensorDataset": "from torch.utils.data import TensorDataset",
+}
+SETUP_MARK = "# 导入时补充（原笔记没有这几行）· setup added on import, not in the note"
+
+
+def free_names(code: str) -> list[tuple[str, int]]:
+    """Names the fragment reads but never binds (nor are builtins), with their first line."""
+    import builtins
+
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return []
+    bound: set[str] = set(dir(builtins))
+    loads: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Load):
+                loads.setdefault(node.id, node.lineno)
+            else:
+                bound.add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            bound.add(node.name)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            bound.update(node.names)
+        elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
+            bound.add(node.name)
+    return sorted(((n, line) for n, line in loads.items() if n not in bound),
+                  key=lambda nl: (nl[1], nl[0]))
+
+
+def setup_lines(names: list[str]) -> list[str]:
+    """The imports that define `names` (the known ones, and standard-library modules)."""
+    import sys
+
+    lines = []
+    for name in names:
+        if name in _SETUP:
+            lines.append(_SETUP[name])
+        elif name in sys.stdlib_module_names:
+            lines.append(f"import {name}")
+    return sorted(dict.fromkeys(lines), key=lambda ln: (ln.startswith("from"), ln))
 
 
 def _compiles(code: str) -> bool:
@@ -382,25 +540,119 @@ def _overlaps(a: int, b: int, ranges) -> bool:
     return any(a <= r[1] and r[0] <= b for r in ranges)
 
 
+MANIFEST = "MANIFEST.json"
+_STEM = re.compile(r"[\w-]+")
+
+
+def manifest_path(root: Path) -> Path:
+    return root / "notes" / "raw" / MANIFEST
+
+
+def load_manifest(root: Path) -> dict[str, dict]:
+    """notes/raw/MANIFEST.json: {"<stem>.txt": {"sha256": ..., "bytes": ...}}, written by
+    the importer when it keeps a raw note; the tests check every raw note against it."""
+    path = manifest_path(root)
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise SourceError(path, getattr(err, "lineno", None), f"not valid JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise SourceError(path, 1, "expected a JSON object of file name -> {sha256, bytes}")
+    return data
+
+
+def manifest_entry(data: bytes) -> dict:
+    return {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def manifest_problems(root: Path) -> list[str]:
+    """Raw notes that differ from the manifest, and files in notes/raw/ it does not list."""
+    folder = root / "notes" / "raw"
+    manifest = load_manifest(root)
+    problems = []
+    for path in sorted(folder.iterdir()):
+        if path.name == MANIFEST or path.is_dir():
+            continue
+        entry = manifest.get(path.name)
+        if entry is None:
+            problems.append(f"notes/raw/{path.name}: not in {MANIFEST} (import notes with "
+                            "`python -m torchkb import`; raw notes are .txt)")
+        elif manifest_entry(path.read_bytes()) != entry:
+            problems.append(f"notes/raw/{path.name}: changed since it was imported (raw notes "
+                            "are kept verbatim)")
+    problems += [f"notes/raw/{MANIFEST}: lists {name}, which is missing"
+                 for name in sorted(manifest) if not (folder / name).exists()]
+    return problems
+
+
+def _content_range(note: RawNote, block: Block) -> tuple[int, int]:
+    """Lines of a block without the fence lines around it (an output block's own text)."""
+    a, b = block.start_line, block.end_line
+    if a < b and re.match(r"\s*(`{3,}|~{3,})", note.lines[a - 1]):
+        a, b = a + 1, b - 1 if re.match(r"\s*(`{3,}|~{3,})\s*$", note.lines[b - 1]) else b
+    return a, b
+
+
+def _bound_names(code: str) -> set[str]:
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return set()
+    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)
+             and not isinstance(n.ctx, ast.Load)}
+    names |= {n.name for n in ast.walk(tree) if isinstance(
+        n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+    return names
+
+
+def _check_note(note: RawNote, path: Path) -> None:
+    """A note with nothing to import is an error, not an empty success."""
+    if not any(line.strip() for line in note.lines):
+        raise SourceError(path, 1, "the note is empty: nothing to import")
+    if not any(b.kind != "front_matter" for b in note.blocks):
+        raise SourceError(path, note.body_start - 1, "the note has only front matter "
+                          f"(lines 1-{note.body_start - 1}): nothing to import")
+
+
 def import_note(raw_path: Path, *, root: Path = torchkb.ROOT) -> ImportReport:
     raw_path, root = Path(raw_path), Path(root)
-    note = parse_note(raw_path)
+    if not raw_path.is_file():
+        raise SourceError(raw_path, None, "no such file")
     stem = raw_path.stem
-    report = ImportReport(stem)
+    if not _STEM.fullmatch(stem):
+        raise SourceError(raw_path, None, "rename the note: its name becomes an id and a URL "
+                          "(letters, digits, - and _ only)")
+    note = parse_note(raw_path)
+    _check_note(note, raw_path)
+    report = ImportReport(stem, source=str(raw_path))
     plan = _Plan(root, stem)
 
-    raw_dest = root / "notes" / "raw" / f"{stem}.txt"
+    raw_dir = root / "notes" / "raw"
+    raw_dest = raw_dir / f"{stem}.txt"
     if raw_dest.exists():
         if raw_dest.read_bytes() != raw_path.read_bytes():
             raise SourceError(raw_path, None, f"{raw_dest.relative_to(root)} exists with "
                               "different content; rename the new note")
     else:
         report.raw_copied = True
+    if raw_path.resolve().parent == raw_dir.resolve() and raw_path.suffix != ".txt":
+        report.stray_copy = f"notes/raw/{raw_path.name}"
+    manifest = load_manifest(root)
+    if raw_dest.name not in manifest:
+        manifest[raw_dest.name] = manifest_entry(raw_path.read_bytes())
+        plan.writes[manifest_path(root)] = json.dumps(
+            dict(sorted(manifest.items())), indent=1, sort_keys=True) + "\n"
+        report.manifest_added = True
 
     topics, present, dropped_before = _existing(root, stem)
     index = _TopicIndex.build(topics)
     topic_ids = {t.id for t in topics}
     sections, empty_headings = split_sections(note)
+    if not sections:
+        raise SourceError(raw_path, note.body_start, "no text under any heading: nothing to "
+                          "import")
 
     def drop(a: int, b: int, reason: str) -> None:
         if not _overlaps(a, b, dropped_before) and not _overlaps(a, b, present):
@@ -418,6 +670,7 @@ def import_note(raw_path: Path, *, root: Path = torchkb.ROOT) -> ImportReport:
     code_no = 0
     new_items: dict[str, list[str]] = {}
     snippet_entries: dict[str, list[str]] = {}
+    defined_in: dict[str, str] = {}  # name -> the earlier snippet of this note that binds it
     for section in sections:
         codes = [b for b in section.blocks if b.kind == "code"]
         if _overlaps(section.start, section.end, present):
@@ -426,6 +679,7 @@ def import_note(raw_path: Path, *, root: Path = torchkb.ROOT) -> ImportReport:
                 f"lines {section.start}-{section.end} {section.title!r}: {', '.join(ids)}")
             code_no += len(codes)
             continue
+        ranking = index.ranking(_query(section))
         topic, _score = index.best(_query(section))
         body: list[str] = list(section.links)
         for block in section.blocks:
@@ -437,15 +691,21 @@ def import_note(raw_path: Path, *, root: Path = torchkb.ROOT) -> ImportReport:
                 ext = _EXT.get(block.lang or "", "txt")
                 name = f"{short}_{code_no}.{ext}"
                 path = root / "snippets" / topic / name
+                rel = f"snippets/{topic}/{name}"
                 code = textwrap.dedent(block.text).strip("\n") + "\n"
+                expect = None
+                if ext == "py":
+                    code, expect = _runnable(code, rel, block, report, defined_in)
                 if path.exists() and path.read_text(encoding="utf-8") != code:
                     raise SourceError(path, None, "snippet exists with other content; "
                                       "refusing to overwrite it")
                 plan.writes[path] = code
                 snippet_entries.setdefault(topic, []).append(
-                    _snippet_meta(name, section.title, code, block.lang or "text"))
-                rel = f"snippets/{topic}/{name}"
+                    _snippet_meta(name, section.title, code, block.lang or "text", expect))
                 report.snippets_written.append(rel)
+                if ext != "py":
+                    report.snippet_notes.setdefault(rel, []).append(
+                        "shell/config text: kept, never run (`skip:` in snippets.yml)")
                 if not path.with_suffix(".out").exists():
                     report.not_run.append(rel)
                 if ext == "py" and not _compiles(code):
@@ -453,7 +713,8 @@ def import_note(raw_path: Path, *, root: Path = torchkb.ROOT) -> ImportReport:
                                                 f"{block.end_line})")
                 body.append(f"@snippet {topic}/{name}")
             elif kind == "output":
-                body.append(f"@note-output {stem} {block.start_line}-{block.end_line}")
+                a, b = _content_range(note, block)
+                body.append(f"@note-output {stem} {a}-{b}")
             elif kind == "image":
                 host = _host(block.urls[0]) if block.urls else "?"
                 drop(block.start_line, block.end_line,
@@ -476,6 +737,8 @@ def import_note(raw_path: Path, *, root: Path = torchkb.ROOT) -> ImportReport:
         new_items.setdefault(topic, []).append(
             _section_yaml(sid, stem, section.start, section.end, section.title, text))
         report.sections_added.setdefault(topic, []).append(sid)
+        report.placements.append(Placement(sid, section.title, section.start, section.end,
+                                           topic, ranking))
         report.missing_english.append(sid)
 
     for topic, items in new_items.items():
@@ -506,6 +769,31 @@ def import_note(raw_path: Path, *, root: Path = torchkb.ROOT) -> ImportReport:
     _validate(plan, topics)
     _commit(plan, raw_path, raw_dest)
     return report
+
+
+def _runnable(code: str, rel: str, block: Block, report: ImportReport,
+              defined_in: dict[str, str]) -> tuple[str, dict | None]:
+    """A Python fragment made to run on its own, where that is certain: the imports it
+    uses without importing (marked, visible lines), and the error its trailing
+    `# SomeError: ...` comment says it raises. What can't be settled is reported."""
+    notes = report.snippet_notes.setdefault(rel, [])
+    setup = setup_lines([n for n, _ in free_names(code)])
+    if setup:
+        code = "\n".join([SETUP_MARK, *setup, "", code])
+        notes.append(f"setup added ({'; '.join(setup)})")
+    expect = expected_error(code)
+    if expect:
+        notes.append(f"expects {expect['type']} matching \"{expect['match']}\" (the comment "
+                     f"on note line {block.end_line})")
+    for name, line in free_names(code):
+        where = defined_in.get(name)
+        hint = (f"it is defined in {where}: merge the two or copy its definition" if where
+                else "define it in the snippet")
+        report.to_fix.append(f"{rel}:{line}: uses `{name}`, which it never defines "
+                             f"(NameError when run): {hint}")
+    for name in _bound_names(code):
+        defined_in.setdefault(name, rel)
+    return code, expect
 
 
 def _validate(plan: _Plan, topics: list) -> None:

@@ -62,11 +62,42 @@ def on_page_content(page_html, page, config, **kwargs):
     return page_html
 
 
+@event_priority(10)  # before mkdocs-jupyter's own on_post_build, which evicts its cache
 def on_post_build(config, **kwargs):
     folder = Path(config.site_dir) / "assets" / "stylesheets"
     folder.mkdir(parents=True, exist_ok=True)
     for name, css in _shared_css.items():
         (folder / name).write_text(css, encoding="utf-8")
+    _keep_cache_across_languages(config)
+
+
+# mkdocs-jupyter's cache entries used by any language's pass of this build
+_cache_used: set[Path] = set()
+_cache_dirs: set[Path] = set()
+
+
+def _keep_cache_across_languages(config) -> None:
+    """mkdocs-jupyter evicts, after a pass, the cache entries that pass did not use. With
+    one pass per language each pass evicts the other language's notebooks, so no notebook
+    was ever a cache hit (every build ran nbconvert on all of them, ~1 s each). Nothing is
+    evicted between passes; `on_shutdown` evicts what no pass used."""
+    jupyter = config.plugins.get("mkdocs-jupyter")
+    used = getattr(jupyter, "_used_cache_paths", None)
+    if not isinstance(used, set) or not jupyter.config.get("cache"):
+        return
+    cache_dir = Path(jupyter.config["cache_dir"])
+    _cache_used.update(Path(p) for p in used)
+    _cache_dirs.add(cache_dir)
+    used.update(cache_dir.glob("*.json"))
+
+
+def on_shutdown(**kwargs) -> None:
+    for cache_dir in _cache_dirs:
+        for path in cache_dir.glob("*.json"):
+            if path not in _cache_used:
+                path.unlink(missing_ok=True)
+    _cache_used.clear()
+    _cache_dirs.clear()
 
 
 # mkdocs-jupyter's MathJax loader, with no URL to load from: formulas are MathML here

@@ -19,6 +19,7 @@ from torchkb import snippets as snippet_store
 from torchkb.canonical import Section, Topic
 from torchkb.claims import ClaimLabel
 from torchkb.records import EXCEPTION_HEAD, split_recorded
+from torchkb.rawnotes import is_output_marker, read_text
 
 UI = {
     "zh": {
@@ -47,6 +48,11 @@ UI = {
         "skip": "*Not run by the tests: {reason}*",
         "note_output": "Output as printed in the original note ({note}, lines {a}–{b}; "
                        "not re-run here):",
+        # as on the page (torchkb.render): the editor's note, not the author's text
+        "missing": "> **Awaiting translation · 待翻译**: this section has not been translated "
+                   "into English yet; the author's Chinese text is shown.",
+        "stale": "> **The Chinese changed since this was translated**: the English below "
+                 "follows an earlier version of this section.",
     },
 }
 SETUP_CODE = """import random
@@ -72,6 +78,12 @@ METADATA = {
 }
 # `[text](other.md#anchor)` between pages -> the page's URL seen from /<lang>/notebooks/<id>/
 _MD_LINK = re.compile(r"\]\((?![a-z]+:|#|/)([^)\s]+?)\.md(#[^)\s]*)?\)")
+
+
+def note_label(stem: str) -> str:
+    """Short, stable name of a raw note: `note 003` (`NNN_<hash>`), else `note <stem>`."""
+    number, _, rest = stem.partition("_")
+    return f"note {number}" if number.isdigit() and rest else f"note {stem}"
 
 
 def recorded_outputs(snip: snippet_store.Snippet) -> list:
@@ -167,25 +179,45 @@ class _Builder:
     def note_output(self, arg: str) -> None:
         stem, span = arg.split()
         a, b = (int(x) for x in span.split("-"))
-        lines = (torchkb.RAW / f"{stem}.txt").read_text(encoding="utf-8").splitlines()[a - 1:b]
-        title = self.ui["note_output"].format(note=f"note {stem.split('_')[0]}", a=a, b=b)
-        self.markdown += [f"*{title}*", "", "```text", *lines, "```", ""]
+        lines = read_text(torchkb.RAW / f"{stem}.txt").splitlines()[a - 1:b]
+        if self.last_output is not None and reproduces(self.last_output, lines):
+            return  # as on the page: the cell above shows the same output
+        title = self.ui["note_output"].format(note=note_label(stem), a=a, b=b)
+        fence = "````" if any("```" in line for line in lines) else "```"
+        self.markdown += [f"*{title}*", "", f"{fence}text", *lines, fence, ""]
 
     def section(self, section: Section) -> None:
         text = section.text[self._lang(section)]
         self.markdown += [f"## {text['title']}", ""]
+        if self.lang == "en" and section.translation:
+            self.markdown += [self.ui[section.translation], ""]
+        self.last_output: str | None = None  # as in render.PageWriter.expand
         for line in text["body"].strip("\n").splitlines():
             stripped = line.strip()
             if stripped.startswith("@snippet "):
-                self.snippet(stripped.split(None, 1)[1])
-            elif stripped.startswith("@claim "):
+                ref = stripped.split(None, 1)[1]
+                self.snippet(ref)
+                self.last_output = snippet_store.load_output(snippet_store.snippet_id(ref))
+                continue
+            if stripped.startswith("@claim "):
                 self.claim(stripped.split(None, 1)[1])
             elif stripped.startswith("@note-output "):
                 self.note_output(stripped.split(None, 1)[1])
             else:
                 self.markdown.append(_MD_LINK.sub(_site_link, line))
+            if stripped and not is_output_marker(stripped):
+                self.last_output = None
         self.markdown.append("")
         self.flush()
+
+
+def reproduces(recorded: str, note_lines: list[str]) -> bool:
+    """Whether a recorded run printed what the note's output block shows (line by line,
+    blank lines and spacing at the ends of lines aside)."""
+    def norm(lines: list[str]) -> list[str]:
+        return [" ".join(line.split()) for line in lines if line.strip()]
+    wanted = norm(note_lines)
+    return bool(wanted) and norm(recorded.splitlines()) == wanted
 
 
 def _site_link(m: re.Match) -> str:

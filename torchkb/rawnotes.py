@@ -419,13 +419,23 @@ def _is_link_list(seg: list[tuple[int, str]], links: list[str], others: str) -> 
 # -- front matter and the top-level walk -------------------------------------------------
 
 
-def _decode(path: Path) -> str:
+def read_text(path: Path) -> str:
+    """A raw note's text (BOM dropped, line endings as \\n). Bytes that are not UTF-8 are
+    a SourceError naming the line, and the likely encoding when it is GBK."""
     data = path.read_bytes()
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data[: err.start].count(b"\n") + 1
-        raise SourceError(path, line, f"not valid UTF-8 (byte 0x{data[err.start]:02x})") from None
+        hint = ""
+        try:
+            data.decode("gb18030")
+            hint = ("; it decodes as GBK/GB18030: convert it with "
+                    f"`iconv -f GB18030 -t UTF-8 {path.name} > {path.stem}.utf8{path.suffix}`")
+        except UnicodeDecodeError:
+            pass
+        raise SourceError(path, line, f"not valid UTF-8 (byte 0x{data[err.start]:02x}){hint}"
+                          ) from None
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -486,7 +496,7 @@ _TEXTISH = {"paragraph_open", "bullet_list_open", "ordered_list_open", "blockquo
 
 def parse_note(path: Path) -> RawNote:
     path = Path(path)
-    lines = _decode(path).split("\n")
+    lines = read_text(path).split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     meta, fm_lines = _front_matter(path, lines)

@@ -16,7 +16,9 @@ from torchkb.canonical import Section, Topic, load_list_files, load_topics
 from torchkb.claims import ClaimLabel, label_all
 from torchkb.error_index import error_index_page
 from torchkb.errors import SourceError
-from torchkb.notebooks import topic_notebooks
+from torchkb.notebooks import note_label, reproduces, topic_notebooks
+from torchkb.rawnotes import is_output_marker, read_text
+from torchkb.translation import MISSING, english_view
 
 UI = {
     "zh": {
@@ -87,6 +89,13 @@ UI = {
         "tags_title": "Tags",
         "notebook": "[:material-notebook-outline: This page as a Jupyter notebook "
                     "(download and run)]({href})",
+        # the editor's banners over sections whose English is missing or stale
+        "missing_title": "Awaiting translation · 待翻译",
+        "missing_text": "This section has not been translated into English yet: the author's "
+                        "Chinese text is shown.",
+        "stale_title": "The Chinese changed since this was translated",
+        "stale_text": "The English below follows an earlier version of this section; the "
+                      "Chinese page has the current text.",
     },
 }
 FIGURE_DIR = "assets/figures"
@@ -96,11 +105,6 @@ CLAIM_STYLE = {"verified": "success", "corrected": "warning", "awaiting-gpu": "q
 CLAIM_UI = {"verified": "claim_verified", "corrected": "claim_corrected",
             "awaiting-gpu": "claim_awaiting_gpu", "not-checkable": "claim_unchecked"}
 CLAIM_ICON = {"verified": "✅", "corrected": "⚠️", "awaiting-gpu": "⏳", "not-checkable": "ℹ️"}
-
-
-def note_label(stem: str) -> str:
-    """Short, stable name of a raw note: `note 003`."""
-    return f"note {stem.split('_')[0]}"
 
 
 class PageWriter:
@@ -218,10 +222,14 @@ class PageWriter:
         raw = torchkb.RAW / f"{stem}.txt"
         if not raw.exists():
             raise SourceError(section.path, section.line, f"@note-output: no raw note {stem}")
-        lines = raw.read_text(encoding="utf-8").splitlines()[a - 1 : b]
+        lines = read_text(raw).splitlines()[a - 1 : b]
+        if self.last_output is not None and reproduces(self.last_output, lines):
+            # the re-run above printed what the note printed: shown once, as the run's
+            return f"<!-- note-output: {stem} {a}-{b} (reproduced by the run above) -->"
         title = self.ui["note_output"].format(note=note_label(stem), a=a, b=b)
+        fence = "````" if any("```" in line for line in lines) else "```"
         block = "\n".join("    " + line if line.strip() else ""
-                          for line in ["```text", *lines, "```"])
+                          for line in [f"{fence}text", *lines, fence])
         return f"<!-- note-output: {stem} {a}-{b} -->\n??? quote \"{title}\"\n\n{block}"
 
     def claim(self, claim_id: str, section: Section) -> str:
@@ -255,16 +263,24 @@ class PageWriter:
     def expand(self, section: Section) -> str:
         body = section.text[self.lang]["body"].strip("\n")
         out = []
+        # recorded output of the @snippet just above (only blank lines or a short lead-in
+        # such as "输出：" between): a @note-output that it reproduces is not shown twice
+        self.last_output: str | None = None
         for line in body.splitlines():
             stripped = line.strip()
             if stripped.startswith("@snippet "):
-                out.append(self.snippet(stripped.split(None, 1)[1], section))
-            elif stripped.startswith("@claim "):
+                ref = stripped.split(None, 1)[1]
+                out.append(self.snippet(ref, section))
+                self.last_output = snippet_store.load_output(snippet_store.snippet_id(ref))
+                continue
+            if stripped.startswith("@claim "):
                 out.append(self.claim(stripped.split(None, 1)[1], section))
             elif stripped.startswith("@note-output "):
                 out.append(self.note_output(stripped.split(None, 1)[1], section))
             else:
                 out.append(line)
+            if stripped and not is_output_marker(stripped):
+                self.last_output = None
         return "\n".join(out)
 
     # -- pages --------------------------------------------------------------------
@@ -300,11 +316,25 @@ class PageWriter:
         }
         for section in topic.sections:
             text = section.text[lang]
+            body = self.expand(section)
+            if lang == "en" and section.translation:
+                body = self.translation_banner(section.translation, body)
             parts.append(
                 f"## {text['title']} {{#{section.id}}}\n\n{self.provenance(section)}\n\n"
-                f"{self.expand(section)}\n"
+                f"{body}\n"
             )
         return "\n".join(parts)
+
+    def translation_banner(self, status: str, body: str) -> str:
+        """The editor's note over an untranslated or stale section (not the author's text,
+        not for search); an untranslated body is marked as Chinese for screen readers."""
+        title, text = self.ui[f"{status}_title"], self.ui[f"{status}_text"]
+        banner = (f'<div class="admonition warning kb-translation kb-translation-{status}" '
+                  f'data-search-exclude><p class="admonition-title">{html.escape(title)}</p>'
+                  f"<p>{html.escape(text)}</p></div>")
+        if status == MISSING:
+            body = f'<div lang="zh" markdown="block">\n\n{body}\n\n</div>'
+        return f"{banner}\n\n{body}"
 
 
 def _attr(text: str) -> str:
@@ -341,7 +371,7 @@ def raw_note_page(lang: str, raw: Path) -> str:
     rows = [
         f'<span class="kb-line" id="L{n}"><span class="kb-lineno">{n}</span>'
         f"{html.escape(line)}</span>"
-        for n, line in enumerate(raw.read_text(encoding="utf-8").splitlines(), 1)
+        for n, line in enumerate(read_text(raw).splitlines(), 1)
     ]
     return "\n".join([
         "---", f"title: {_yaml_str(title)}", "search:", "  exclude: true", "---", "",
@@ -401,14 +431,13 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
             for kind, arg in section.directives("zh"):
                 if kind == "claim":
                     sections_by_claim.setdefault(arg, f"{topic.id}.md#{section.id}")
+    views = {"zh": topics, "en": english_view(topics)}
     for lang in torchkb.LANGS:
         writer = PageWriter(lang, claims, repost, snippets, verification, labels)
-        files[f"{lang}/index.md"] = home_page(lang, topics).encode()
-        for topic in topics:
-            if lang == "en" and not all("en" in s.text for s in topic.sections):
-                topic = _with_fallback(topic)
+        files[f"{lang}/index.md"] = home_page(lang, views[lang]).encode()
+        for topic in views[lang]:
             files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
-        files.update(topic_notebooks(topics, lang, claims, snippets, labels))
+        files.update(topic_notebooks(views[lang], lang, claims, snippets, labels))
         files[f"{lang}/claims.md"] = claims_page(
             lang, claims_list, sections_by_claim, writer, topics).encode()
         files[f"{lang}/errors.md"] = error_index_page(lang).encode()
@@ -440,25 +469,13 @@ def check_recorded_outputs(snippets: dict[str, snippet_store.Snippet],
                                   "--update")
 
 
-def _with_fallback(topic: Topic) -> Topic:
-    """English page for a topic whose translation is incomplete: untranslated sections
-    show the Chinese text (the translation check reports them)."""
-    sections = []
-    for s in topic.sections:
-        text = dict(s.text)
-        text.setdefault("en", s.text["zh"])
-        sections.append(Section(s.id, s.topic, s.sources, text, s.path, s.line))
-    return Topic(topic.id, topic.order, topic.title, topic.summary, topic.tags, sections,
-                 topic.path)
-
-
 def _reposts(root: Path) -> dict[str, str]:
     """Notes that say they are a repost (`[Source](url)` near the top) -> url."""
     import re
 
     found = {}
     for raw in sorted((root / "notes" / "raw").glob("*.txt")):
-        head = raw.read_text(encoding="utf-8").splitlines()[:20]
+        head = read_text(raw).splitlines()[:20]
         for line in head:
             m = re.match(r"\s*\[(?:Source|来源|原文|转载)\]\((https?://[^)\s]+)\)", line)
             if m:

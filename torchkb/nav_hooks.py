@@ -1,0 +1,51 @@
+"""MkDocs hook: the parts of the navigation that the sources already say are generated.
+
+In mkdocs.yml a nav entry whose value is a placeholder is filled in from the sources, so
+no list of pages is kept by hand (a new topic or raw note appears without an edit):
+
+    "@topics"     notes/topics/*.yml, in page order (`order`, then id)  -> <topic>.md
+    "@notebooks"  the same topics                                        -> notebooks/<topic>.ipynb
+    "@raw"        notes/raw/*.txt                                        -> raw/<stem>.md
+
+Runs before mkdocs-static-i18n's on_config (priority -100), which reads the nav.
+"""
+
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+
+from torchkb.errors import SourceError
+
+
+def entries(root: Path) -> dict[str, list[str]]:
+    """What each placeholder stands for in the tree at `root`."""
+    from torchkb.canonical import load_topics
+
+    try:
+        topics = [t.id for t in load_topics(root / "notes" / "topics")]
+    except SourceError as err:
+        raise PluginError(str(err)) from None
+    raw = [f"raw/{p.stem}.md" for p in sorted((root / "notes" / "raw").glob("*.txt"))]
+    return {"@topics": [f"{t}.md" for t in topics],
+            "@notebooks": [f"notebooks/{t}.ipynb" for t in topics], "@raw": raw}
+
+
+def fill(nav: list, found: dict[str, list[str]]) -> list:
+    """`nav` with every placeholder value replaced by its list of pages."""
+    out = []
+    for item in nav:
+        if isinstance(item, dict):
+            item = {title: (found[value] if isinstance(value, str) and value in found
+                            else fill(value, found) if isinstance(value, list) else value)
+                    for title, value in item.items()}
+        out.append(item)
+    return out
+
+
+@event_priority(50)
+def on_config(config, **kwargs):
+    if config.nav:
+        root = Path(config.config_file_path).resolve().parent
+        config.nav = fill(config.nav, entries(root))
+    return config
