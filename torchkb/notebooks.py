@@ -18,8 +18,8 @@ import torchkb
 from torchkb import snippets as snippet_store
 from torchkb.canonical import Section, Topic
 from torchkb.claims import ClaimLabel
-from torchkb.records import EXCEPTION_HEAD, split_recorded
 from torchkb.rawnotes import is_output_marker, read_text
+from torchkb.records import EXCEPTION_HEAD, split_recorded
 
 UI = {
     "zh": {
