@@ -21,16 +21,22 @@ EDITOR_START = re.compile(r"^(?:!!!|\?\?\?\+?) editor\b")
 _LINK_TARGET = re.compile(r"\]\([^)\s]*\)|<https?://[^>\s]*>|https?://[^\s)>\]]+")
 _TAG = re.compile(r"</?[a-zA-Z][^<>\n]*>")
 # list markers and heading numbers ("1\\.", "## 2.") are layout: the editor may renumber
-_LIST_MARK = re.compile(r"^\s*(?:#+\s*)?(?:>\s*)*\**(?:\d+\\?[.)]|[-*+])\s+")
+_LIST_MARK = re.compile(r"^\s*(?:#+\s*)?(?:\\?>\s*)*\**(?:(?:\d+\\?[.)]|[-*+])\s+)?")
 # a sentence ends at Chinese/Western full stops, question/exclamation marks and semicolons
 _SENTENCE_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;])(?=\s)")
 MIN_CHARS = 2  # shorter pieces ("1", "a") say nothing about the author's words
 
 
+# operators that change a statement's meaning (1+2 vs 1=2) stay; "-", "*", "<", ">" are
+# also Markdown (lists, emphasis, quotes, arrows) and go with the rest of the punctuation
+_KEPT = set("+=%×÷")
+
+
 def normalise(text: str) -> str:
-    """Letters, digits and CJK characters only, lower case, NFKC (full-width -> ASCII)."""
+    """Letters, digits, CJK characters and a few operators, lower case, NFKC."""
     text = _TAG.sub("", _LINK_TARGET.sub("]", unicodedata.normalize("NFKC", text)))
-    return "".join(ch for ch in text.lower() if unicodedata.category(ch)[0] in "LN")
+    return "".join(ch for ch in text.lower()
+                   if unicodedata.category(ch)[0] in "LN" or ch in _KEPT)
 
 
 @dataclass(frozen=True)
