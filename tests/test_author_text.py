@@ -44,7 +44,7 @@ def test_editor_blocks_are_titled_and_hold_no_directives(lang: str) -> None:
                     continue
                 where = f"{section.path.name} {section.id} {lang}"
                 assert (m.group(2) or "").startswith(TITLE[lang]), f"{where}: title {m.group(2)!r}"
-                for inner in lines[n + 1:]:
+                for inner in lines[n + 1 :]:
                     if inner.strip() and not inner.startswith(m.group(1) + "    "):
                         break
                     assert not inner.strip().startswith("@"), f"{where}: directive in a block"
@@ -53,16 +53,30 @@ def test_editor_blocks_are_titled_and_hold_no_directives(lang: str) -> None:
 def test_editor_blocks_match_between_languages() -> None:
     for topic in load_topics(torchkb.TOPICS):
         for section in topic.sections:
-            counts = [len([x for x in section.text[lang]["body"].splitlines()
-                           if EDITOR_LINE.match(x)]) for lang in ("zh", "en")]
+            counts = [
+                len([x for x in section.text[lang]["body"].splitlines() if EDITOR_LINE.match(x)])
+                for lang in ("zh", "en")
+            ]
             assert counts[0] == counts[1], f"{section.id}: editor blocks zh/en {counts}"
 
 
 def test_notebooks_show_editor_blocks_as_labelled_quotes() -> None:
-    body = 'author\n\n!!! editor "编者注"\n\n    editor text\n\n    ```text\n    E\n    ```\n\nauthor'
+    body = (
+        'author\n\n!!! editor "编者注"\n\n    editor text\n\n    ```text\n    E\n    ```\n\nauthor'
+    )
     assert editor_blocks_as_quotes(body).splitlines() == [
-        "author", "", "> **编者注**", ">", "> editor text", ">", "> ```text", "> E", "> ```",
-        "", "author"]
+        "author",
+        "",
+        "> **编者注**",
+        ">",
+        "> editor text",
+        ">",
+        "> ```text",
+        "> E",
+        "> ```",
+        "",
+        "author",
+    ]
 
 
 @pytest.fixture
@@ -88,21 +102,28 @@ def test_changing_the_authors_number_fails_with_file_and_line(tree: Path) -> Non
 
 def test_unmarked_editor_sentence_fails(tree: Path) -> None:
     path = tree / "notes" / "topics" / "tensors.yml"
-    line = _replace_once(path, "        ### 创建tensor\n",
-                         "        ### 创建tensor\n\n        这是编者加的一句话。\n")
+    line = _replace_once(
+        path, "        ### 创建tensor\n", "        ### 创建tensor\n\n        这是编者加的一句话。\n"
+    )
     assert [p.line for p in authorship.check(tree)] == [line + 2]
 
 
 def test_the_same_sentence_in_an_editor_block_passes(tree: Path) -> None:
     path = tree / "notes" / "topics" / "tensors.yml"
-    _replace_once(path, "        ### 创建tensor\n", "        ### 创建tensor\n\n"
-                  '        !!! editor "编者注"\n\n            这是编者加的一句话。\n')
+    _replace_once(
+        path,
+        "        ### 创建tensor\n",
+        "        ### 创建tensor\n\n"
+        '        !!! editor "编者注"\n\n            这是编者加的一句话。\n',
+    )
     assert authorship.check(tree) == []
 
 
 def test_an_unused_typo_fix_fails(tree: Path) -> None:
     fixes = tree / "notes" / "typo-fixes.yml"
-    fixes.write_text(fixes.read_text(encoding="utf-8") + '- {note: 003_72c1394ea078b9f8, '
-                     'raw: "没有这句话", fixed: "没有那句话", reason: "a fix for nothing at all"}\n',
-                     encoding="utf-8")
+    fixes.write_text(
+        fixes.read_text(encoding="utf-8") + "- {note: 003_72c1394ea078b9f8, "
+        'raw: "没有这句话", fixed: "没有那句话", reason: "a fix for nothing at all"}\n',
+        encoding="utf-8",
+    )
     assert [p.text for p in authorship.check(tree)] == ["没有这句话"]

@@ -35,8 +35,7 @@ _KEPT = set("+=%×÷")
 def normalise(text: str) -> str:
     """Letters, digits, CJK characters and a few operators, lower case, NFKC."""
     text = _TAG.sub("", _LINK_TARGET.sub("]", unicodedata.normalize("NFKC", text)))
-    return "".join(ch for ch in text.lower()
-                   if unicodedata.category(ch)[0] in "LN" or ch in _KEPT)
+    return "".join(ch for ch in text.lower() if unicodedata.category(ch)[0] in "LN" or ch in _KEPT)
 
 
 @dataclass(frozen=True)
@@ -114,8 +113,10 @@ class Problem:
 
 def check(root: Path = torchkb.ROOT) -> list[Problem]:
     """Every author sentence of every zh body, not found in its provenance lines."""
-    raw = {p.stem: p.read_text(encoding="utf-8").splitlines()
-           for p in (root / "notes" / "raw").glob("*.txt")}
+    raw = {
+        p.stem: p.read_text(encoding="utf-8").splitlines()
+        for p in (root / "notes" / "raw").glob("*.txt")
+    }
     fixes = load_typo_fixes(root)
     used: set[TypoFix] = set()
     problems = []
@@ -136,13 +137,21 @@ def check(root: Path = torchkb.ROOT) -> list[Problem]:
             for n, line in author_lines(section.text["zh"]["body"]):
                 for sentence in sentences(line):
                     if normalise(sentence) not in hay:
-                        problems.append(Problem(
-                            section.path, base + n, sentence,
-                            f"{section.id}: not the author's text (not in its sources; mark "
-                            "the editor's words with `!!! editor`)"))
+                        problems.append(
+                            Problem(
+                                section.path,
+                                base + n,
+                                sentence,
+                                f"{section.id}: not the author's text (not in its sources; mark "
+                                "the editor's words with `!!! editor`)",
+                            )
+                        )
     fixes_path = root / "notes" / "typo-fixes.yml"
     for fix in fixes:
         if fix not in used:
-            problems.append(Problem(fixes_path, fix.line, fix.raw,
-                                    "typo fix never applies to a section's sources"))
+            problems.append(
+                Problem(
+                    fixes_path, fix.line, fix.raw, "typo fix never applies to a section's sources"
+                )
+            )
     return problems

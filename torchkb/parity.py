@@ -40,14 +40,17 @@ def facts(body: str) -> dict[str, set[str] | Counter]:
     body = _without_markup(body).replace("# 编者:", "# Editor:")
     blocks = [m.group(3).strip("\n") for m in _FENCED.finditer(body)]
     prose = _FENCED.sub("", body)
-    text = _MATH.sub(" ", prose).replace("`", " ").replace("\\", "")  # backslash escapes (\_) are Markdown
+    # backslash escapes (\_) are Markdown, not text
+    text = _MATH.sub(" ", prose).replace("`", " ").replace("\\", "")
     # compare a block's lines without their indentation (editor blocks indent them)
     blocks = ["\n".join(line.strip() for line in b.splitlines()) for b in blocks]
     return {
         "code blocks": Counter(blocks),
         "numbers": Counter(n.replace(",", "") for n in _NUMBER.findall(text)),
         "code names": set(_CODE_NAME.findall(text)) - _NOT_CODE,
-        "quoted errors": {m.group(0).strip().rstrip("。.）)") for m in _QUOTED_ERROR.finditer(prose)},
+        "quoted errors": {
+            e.group(0).strip().rstrip("。.）)") for e in _QUOTED_ERROR.finditer(prose)
+        },
         "formulas": {m.replace(" ", "") for m in _MATH.findall(prose)},
     }
 
@@ -62,8 +65,10 @@ class Problem:
     en_only: list[str]
 
     def __str__(self) -> str:
-        return (f"{self.path}:{self.line}: {self.section}: {self.kind} differ between zh and "
-                f"en: zh only {self.zh_only}, en only {self.en_only}")
+        return (
+            f"{self.path}:{self.line}: {self.section}: {self.kind} differ between zh and "
+            f"en: zh only {self.zh_only}, en only {self.en_only}"
+        )
 
 
 def check(root: Path = torchkb.ROOT) -> list[Problem]:
@@ -78,6 +83,14 @@ def check(root: Path = torchkb.ROOT) -> list[Problem]:
                     zh_only, en_only = zh[kind] - en[kind], en[kind] - zh[kind]
                     if isinstance(zh_only, Counter):
                         zh_only, en_only = zh_only.elements(), en_only.elements()
-                    problems.append(Problem(section.path, section.line, section.id, kind,
-                                            sorted(zh_only), sorted(en_only)))
+                    problems.append(
+                        Problem(
+                            section.path,
+                            section.line,
+                            section.id,
+                            kind,
+                            sorted(zh_only),
+                            sorted(en_only),
+                        )
+                    )
     return problems
