@@ -9,11 +9,11 @@ view = mask_miss.expand_as(sxing)
 view[0, 0, 0, 0, 0] = 1
 print(view[0, :, :, 0, 0])  # all 4x5 positions are now 1
 print(mask_miss[0, 0, 0, 0, 0])  # the original tensor changed too
+assert view[0, :, :, 0, 0].eq(1).all() and mask_miss[0, 0, 0, 0, 0] == 1
 # a write whose region has no overlap (one element per batch here) does not raise either, and changes every shared position
 view[:, 0, 0, 0, 0] = 2
 print(view[:, :, :, 0, 0].unique(), mask_miss[:, 0, 0, 0, 0])
 assert view[:, :, :, 0, 0].eq(2).all() and mask_miss[:, 0, 0, 0, 0].eq(2).all()
-assert view[0, :, :, 0, 0].eq(1).all() and mask_miss[0, 0, 0, 0, 0] == 1
 
 # the fix: clone() after expand to get independent memory before modifying it
 mask_miss.zero_()
