@@ -192,7 +192,7 @@ class _Builder:
         if self.lang == "en" and section.translation:
             self.markdown += [self.ui[section.translation], ""]
         self.last_output: str | None = None  # as in render.PageWriter.expand
-        for line in text["body"].strip("\n").splitlines():
+        for line in editor_blocks_as_quotes(text["body"].strip("\n")).splitlines():
             stripped = line.strip()
             if stripped.startswith("@snippet "):
                 ref = stripped.split(None, 1)[1]
@@ -218,6 +218,35 @@ def reproduces(recorded: str, note_lines: list[str]) -> bool:
         return [" ".join(line.split()) for line in lines if line.strip()]
     wanted = norm(note_lines)
     return bool(wanted) and norm(recorded.splitlines()) == wanted
+
+
+_EDITOR_TITLE = re.compile(r'^(?:!!!|\?\?\?\+?) editor(?:\s+"([^"]*)")?\s*$')
+
+
+def editor_blocks_as_quotes(body: str) -> str:
+    """`!!! editor "编者注"` admonitions -> a block quote headed by the bold title: Jupyter
+    renders no admonitions, and the editor's words must stay visibly apart there too."""
+    out: list[str] = []
+    quoting = False
+    for line in body.splitlines():
+        m = _EDITOR_TITLE.match(line)
+        if m:
+            out += [f"> **{m.group(1) or 'Editor'}**", ">"]
+            quoting = True
+        elif quoting and (not line.strip() or line.startswith("    ")):
+            quoted = f"> {line[4:]}".rstrip()
+            if quoted != ">" or out[-1] != ">":
+                out.append(quoted)
+        else:
+            if quoting:
+                while out and out[-1] == ">":
+                    out.pop()
+                out.append("")
+            quoting = False
+            out.append(line)
+    while quoting and out and out[-1] == ">":
+        out.pop()
+    return "\n".join(out)
 
 
 def _site_link(m: re.Match) -> str:

@@ -18,3 +18,6 @@ with torch.no_grad():
     z = x * 3
 print(z.requires_grad)
 assert not z.requires_grad
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = y.grad_fn is not None and not d.requires_grad and not z.requires_grad

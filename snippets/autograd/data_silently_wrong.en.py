@@ -11,3 +11,6 @@ print(a.grad)  # the gradient is wrong (all zeros), and nothing complains
 expected = a.detach().sigmoid() * (1 - a.detach().sigmoid())
 print(expected)
 assert torch.equal(a.grad, torch.zeros(3)) and not torch.allclose(a.grad, expected)
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = not torch.allclose(a.grad, expected)

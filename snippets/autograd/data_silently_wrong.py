@@ -11,3 +11,6 @@ print(a.grad)  # 梯度是错的 (全 0), 而且没有任何报错
 expected = a.detach().sigmoid() * (1 - a.detach().sigmoid())
 print(expected)
 assert torch.equal(a.grad, torch.zeros(3)) and not torch.allclose(a.grad, expected)
+
+# 笔记的说法是否成立 (本站据此标注核查结果)
+note_claim_holds = not torch.allclose(a.grad, expected)

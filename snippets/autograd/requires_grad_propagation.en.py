@@ -8,3 +8,6 @@ y = x * 2 + w
 z = y.exp()
 print(w.requires_grad, x.requires_grad, y.requires_grad, z.requires_grad)
 assert not w.requires_grad and y.requires_grad and z.requires_grad
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = not w.requires_grad and x.requires_grad and y.requires_grad and z.requires_grad

@@ -8,3 +8,6 @@ y = x * 2 + w
 z = y.exp()
 print(w.requires_grad, x.requires_grad, y.requires_grad, z.requires_grad)
 assert not w.requires_grad and y.requires_grad and z.requires_grad
+
+# 笔记的说法是否成立 (本站据此标注核查结果)
+note_claim_holds = not w.requires_grad and x.requires_grad and y.requires_grad and z.requires_grad

@@ -29,3 +29,9 @@ norm = (torch.stack((x1, x2)) - torch.stack((t1, t2))).norm(dim=0)
 norm.backward()
 print(norm.item(), x1.grad, x2.grad)
 assert x1.grad == 0 and x2.grad == 0
+
+# Do the note's two claims hold? (the site labels the claims from this)
+note_claims_hold = {
+    "autograd-sqrt-nan-at-zero": bool(torch.isnan(s.grad)),  # is sqrt's gradient at 0 nan? (it is inf)
+    "autograd-norm-instead-of-sqrt": not (torch.isnan(x1.grad) or torch.isnan(x2.grad)),
+}

@@ -29,3 +29,9 @@ norm = (torch.stack((x1, x2)) - torch.stack((t1, t2))).norm(dim=0)
 norm.backward()
 print(norm.item(), x1.grad, x2.grad)
 assert x1.grad == 0 and x2.grad == 0
+
+# 笔记的两条说法是否成立 (本站据此标注核查结果)
+note_claims_hold = {
+    "autograd-sqrt-nan-at-zero": bool(torch.isnan(s.grad)),  # sqrt 在 0 处的梯度是 nan 吗? (实为 inf)
+    "autograd-norm-instead-of-sqrt": not (torch.isnan(x1.grad) or torch.isnan(x2.grad)),
+}

@@ -12,3 +12,6 @@ y.backward()
 print(x) # changing data also changes the tensor's value
 print(x.grad)
 assert x.item() == 100 and x.grad.item() == 2
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = x.item() == 100 and x.grad.item() == 2 and not x.data.requires_grad

@@ -15,5 +15,10 @@ class ImageDataset(Dataset):
 
 
 loader = DataLoader(ImageDataset(), batch_size=2)  # default collate_fn=default_collate
-for images, labels in loader:
-    print(images.shape, labels)
+try:
+    for images, labels in loader:
+        print(images.shape, labels)
+except TypeError as err:
+    # Does the note's claim hold? (the site labels the claim from this)
+    note_claim_holds = str(err) == "batch must contain tensors, numbers, dicts or lists; found <class 'NoneType'>"
+    raise

@@ -20,7 +20,8 @@ for (batch,) in loader:
 # drop_last=True: 10 samples with batch_size=4 -> the last 2 samples are dropped
 print(len(DataLoader(dataset, batch_size=4, drop_last=False)))
 print(len(DataLoader(dataset, batch_size=4, drop_last=True)))
-assert len(DataLoader(dataset, batch_size=4, drop_last=True)) == 2
+drops_last = len(DataLoader(dataset, batch_size=4, drop_last=True)) == 2
+assert drops_last
 
 # num_workers=0: data is loaded in the main process, get_worker_info() returns None
 class WhereAmI(torch.utils.data.Dataset):
@@ -31,4 +32,9 @@ class WhereAmI(torch.utils.data.Dataset):
         return get_worker_info() is None
 
 
-print(next(iter(DataLoader(WhereAmI(), batch_size=None, num_workers=0))))
+in_main_process = next(iter(DataLoader(WhereAmI(), batch_size=None, num_workers=0)))
+print(in_main_process)
+assert in_main_process
+
+# Do the note's two claims hold? (the site labels the claims from this)
+note_claims_hold = {"data-num-workers-zero": in_main_process, "data-drop-last": drops_last}

@@ -19,3 +19,6 @@ for w in caught:
 # pin_memory defaults to False
 print(inspect.signature(DataLoader).parameters["pin_memory"].default)
 assert inspect.signature(DataLoader).parameters["pin_memory"].default is False
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = inspect.signature(DataLoader).parameters["pin_memory"].default is False

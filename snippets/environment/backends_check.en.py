@@ -11,3 +11,8 @@ print(torch.cuda.is_available())       # can CUDA actually be used (driver and G
 
 # is_built() == True does not mean CUDA is usable; but usable CUDA implies a CUDA build
 assert torch.cuda.is_available() <= torch.backends.cuda.is_built()
+
+# Does the note's claim hold? (the site labels the claim from this)
+# is_built() only says the build supports cuda; its docstring says so too
+note_claim_holds = (torch.cuda.is_available() <= torch.backends.cuda.is_built()
+                    and "doesn't necessarily mean CUDA is available" in torch.backends.cuda.is_built.__doc__)

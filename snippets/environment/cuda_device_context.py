@@ -1,6 +1,11 @@
 import torch
 
 # torch.cuda.device(device): 改变"当前设备"的上下文管理器
+# 什么都没设置时, 不带编号的 .cuda() 放到第一块 GPU 上, 等价于 .cuda(0)
+first = torch.ones(2).cuda()
+print(first.device)
+# 笔记的说法是否成立 (本站据此标注核查结果)
+note_claim_holds = first.device == torch.ones(2).cuda(0).device == torch.device("cuda", 0)
 idx = torch.cuda.device_count() - 1  # 只有一块卡时就是 0
 with torch.cuda.device(idx):
     x = torch.ones(2).cuda()  # 不写编号的 .cuda() 放到当前设备上

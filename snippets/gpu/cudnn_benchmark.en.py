@@ -19,5 +19,10 @@ def run(benchmark, steps=50):
     return (time.perf_counter() - start) / steps * 1000
 
 print(torch.backends.cudnn.benchmark)  # False by default
-print(f"benchmark=False: {run(False):.3f} ms/iter")
-print(f"benchmark=True:  {run(True):.3f} ms/iter")
+t_default = run(False)
+print(f"benchmark=False: {t_default:.3f} ms/iter")
+t_benchmark = run(True)
+print(f"benchmark=True:  {t_benchmark:.3f} ms/iter")
+# Does the note's claim hold? (the site labels the claim from this)
+# with a fixed input size, benchmark=True is no slower than the default (5% timing noise allowed)
+note_claim_holds = t_benchmark <= t_default * 1.05

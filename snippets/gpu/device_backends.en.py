@@ -8,3 +8,7 @@ print("Apple MPS:", torch.backends.mps.is_available())
 print("Intel XPU:", torch.xpu.is_available())
 
 assert hasattr(torch.version, "hip") and hasattr(torch, "xpu")
+
+# Does the note's claim hold? (the site labels the claim from this)
+# the note: AMD GPUs use OpenCL, unsupported by PyTorch. torch has ROCm (HIP) builds
+note_claim_holds = not hasattr(torch.version, "hip")

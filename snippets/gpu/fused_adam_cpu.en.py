@@ -17,8 +17,14 @@ def train(impl):
     return m
 
 ref = train({"foreach": False})
+fused_matches = False
 for impl in ({"foreach": True}, {"fused": True}):
     m = train(impl)
     same = all(torch.allclose(a, b, atol=1e-6) for a, b in zip(ref.parameters(), m.parameters()))
     print(impl, same)
     assert same  # the same result, only faster
+    fused_matches = same and "fused" in impl
+
+# Does the note's claim hold? (the site labels the claim from this)
+# the note: native Adam loops over parameters, so use Apex's FusedAdam for speed. Native Adam has a fused implementation with the same results
+note_claim_holds = not fused_matches

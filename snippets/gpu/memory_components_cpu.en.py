@@ -31,3 +31,7 @@ for name, opt in optimizers.items():
 assert state_bytes["Adam"] == 2 * p               # first and second moments
 assert state_bytes["SGD(momentum=0.9)"] == p      # a single momentum buffer
 assert state_bytes["SGD"] == 0                    # no state at all
+
+# Does the note's claim hold? (the site labels the claim from this)
+# gradients = parameter size; Adam's state = 2 x the parameters
+note_claim_holds = g == p and state_bytes["Adam"] == 2 * p

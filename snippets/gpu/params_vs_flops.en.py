@@ -31,3 +31,10 @@ print(f"standard 3x3:        params {s_params:>8,}  FLOPs {s_flops:>14,}")
 print(f"depthwise separable: params {d_params:>8,}  FLOPs {d_flops:>14,}")
 # both parameters and computation shrink (to about 1/8): it does not trade more parameters for less computation
 assert d_params < s_params and d_flops < s_flops
+
+# Do the note's two claims hold? (the site labels the claims from this)
+note_claims_hold = {
+    "gpu-params-vs-flops": fc_params > conv_params and fc_flops < conv_flops,
+    # the note: MobileNet trades more parameters for less computation
+    "gpu-mobilenet-params": d_params > s_params and d_flops < s_flops,
+}

@@ -31,3 +31,10 @@ print(f"standard 3x3:        params {s_params:>8,}  FLOPs {s_flops:>14,}")
 print(f"depthwise separable: params {d_params:>8,}  FLOPs {d_flops:>14,}")
 # 参数量和计算量都变小了 (约 1/8), 并不是用更多参数换更少计算
 assert d_params < s_params and d_flops < s_flops
+
+# 笔记的两条说法是否成立 (本站据此标注核查结果)
+note_claims_hold = {
+    "gpu-params-vs-flops": fc_params > conv_params and fc_flops < conv_flops,
+    # 笔记: MobileNet 用更多的参数换更少的计算
+    "gpu-mobilenet-params": d_params > s_params and d_flops < s_flops,
+}

@@ -1,12 +1,17 @@
 import torch
 
-temp = 0
+# Editor: count from this snippet's own starting point, and reset the peak here
+torch.cuda.synchronize()
+torch.cuda.reset_peak_memory_stats()
+temp = torch.cuda.memory_allocated()
 
 def print_memory():
     global temp
     t = torch.cuda.memory_allocated()
     print(t - temp)
+    delta = t - temp
     temp = t
+    return delta
 
 # model initialisation
 linear1 = torch.nn.Linear(1024,1024, bias=False).cuda() # + 4194304
@@ -23,7 +28,7 @@ print_memory()
 
 # forward pass
 x = linear1(inputs) # shape = (1024,1024) # memory + 4194304 
-print_memory()
+first_matmul = print_memory()  # Editor: keep the first matmul's increase
 x = linear2(x) # shape = (1024,1) # memory + 4194304   (editor: actually (1024,1024))
 print_memory()
 
@@ -52,3 +57,9 @@ print_memory()
 # editor's addition: with inputs of a fixed size, the peak does not grow after the second iteration
 print(peak, torch.cuda.max_memory_allocated())
 assert torch.cuda.max_memory_allocated() == peak
+# Do the note's two claims hold? (the site labels the claims from this)
+note_claims_hold = {
+    # the note: x = linear1(inputs) only adds its output (+ 4194304)
+    "gpu-print-memory-workspace": first_matmul == 4194304,
+    "gpu-peak-after-second-iteration": torch.cuda.max_memory_allocated() == peak,
+}

@@ -27,3 +27,6 @@ assert torch.allclose(out_default[0, 0], manual, atol=1e-6)
 # align_corners=True aligns the corner pixels instead: SrcX = dstX * (srcWidth-1)/(dstWidth-1), a different result
 out_true = F.interpolate(src, size=dst_w, mode="linear", align_corners=True)
 print(torch.allclose(out_true, out_default))
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = torch.equal(out_default, out_false) and torch.allclose(out_default[0, 0], manual, atol=1e-6)

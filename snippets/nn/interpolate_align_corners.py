@@ -27,3 +27,6 @@ assert torch.allclose(out_default[0, 0], manual, atol=1e-6)
 # align_corners=True 则按角点对齐: SrcX = dstX * (srcWidth-1)/(dstWidth-1), 结果不同
 out_true = F.interpolate(src, size=dst_w, mode="linear", align_corners=True)
 print(torch.allclose(out_true, out_default))
+
+# 笔记的说法是否成立 (本站据此标注核查结果)
+note_claim_holds = torch.equal(out_default, out_false) and torch.allclose(out_default[0, 0], manual, atol=1e-6)

@@ -18,3 +18,6 @@ assert t and hmps1.shape == (2, 17, 64, 64)
 hmp3d = hmps[0]
 up = torch.nn.functional.interpolate(hmp3d.unsqueeze(0), scale_factor=4, mode="bicubic").squeeze(0)
 print(up.shape)
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = bool(t) and hmps1.shape == (2, 17, 64, 64) and up.shape == (17, 64, 64)

@@ -19,3 +19,7 @@ net.apply(init_weights)
 print(visited)
 assert visited == ["Linear", "Linear", "ReLU", "Sequential", "Sequential"]
 assert all(torch.all(m.weight == 1) for m in net.modules() if isinstance(m, nn.Linear))
+
+# Does the note's claim hold? (the site labels the claim from this)
+# submodules first (depth first), self last
+note_claim_holds = visited[-1] == "Sequential" and len(visited) == len(list(net.modules()))

@@ -21,10 +21,14 @@ with torch.no_grad():
 conv_s2 = nn.Conv2d(4, 4, kernel_size=3, padding=6, dilation=6, stride=2)
 out = conv_s2(torch.zeros(1, 4, 38, 38))
 print(out.shape)
-assert out.shape[-1] == 19 == (38 + 12 - 6 * (3 - 1) - 1) // 2 + 1
+conv_floors = out.shape[-1] == 19 == (38 + 12 - 6 * (3 - 1) - 1) // 2 + 1
+assert conv_floors
 
 # max pooling also rounds down by default; ceil_mode=True rounds up
 x = torch.zeros(1, 256, 75, 75)
 print(nn.MaxPool2d(kernel_size=2, stride=2)(x).shape)  # (batch_size, 256, 37, 37); use ceil_mode=True to get 38*38
 print(nn.MaxPool2d(kernel_size=2, stride=2, ceil_mode=True)(x).shape)
 assert nn.MaxPool2d(2, 2)(x).shape[-1] == 37 and nn.MaxPool2d(2, 2, ceil_mode=True)(x).shape[-1] == 38
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = conv_floors and nn.MaxPool2d(2, 2)(x).shape[-1] == 37 and nn.MaxPool2d(2, 2, ceil_mode=True)(x).shape[-1] == 38

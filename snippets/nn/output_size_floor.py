@@ -21,10 +21,14 @@ with torch.no_grad():
 conv_s2 = nn.Conv2d(4, 4, kernel_size=3, padding=6, dilation=6, stride=2)
 out = conv_s2(torch.zeros(1, 4, 38, 38))
 print(out.shape)
-assert out.shape[-1] == 19 == (38 + 12 - 6 * (3 - 1) - 1) // 2 + 1
+conv_floors = out.shape[-1] == 19 == (38 + 12 - 6 * (3 - 1) - 1) // 2 + 1
+assert conv_floors
 
 # Maxpooling层也是默认使用向下取整, ceil_mode=True 时向上取整
 x = torch.zeros(1, 256, 75, 75)
 print(nn.MaxPool2d(kernel_size=2, stride=2)(x).shape)  # (batch_size, 256, 37, 37), 想变成38*38可以使用　ceil_mode=True
 print(nn.MaxPool2d(kernel_size=2, stride=2, ceil_mode=True)(x).shape)
 assert nn.MaxPool2d(2, 2)(x).shape[-1] == 37 and nn.MaxPool2d(2, 2, ceil_mode=True)(x).shape[-1] == 38
+
+# 笔记的说法是否成立 (本站据此标注核查结果)
+note_claim_holds = conv_floors and nn.MaxPool2d(2, 2)(x).shape[-1] == 37 and nn.MaxPool2d(2, 2, ceil_mode=True)(x).shape[-1] == 38

@@ -24,3 +24,6 @@ bad.to("meta")
 good.to("meta")
 print(bad.layers[0].weight.device, good.layers[0].weight.device)
 assert bad.layers[0].weight.device.type == "cpu" and good.layers[0].weight.device.type == "meta"
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = len(list(bad.parameters())) == 0 and len(list(good.parameters())) == 4 and "layers.0.weight" not in bad.state_dict()

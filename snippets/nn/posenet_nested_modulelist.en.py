@@ -1,7 +1,7 @@
 import torch.nn as nn
 
 
-# Conv in the original note is the author's own conv(+BN)(+ReLU) module; a small stand-in replaces it here
+# Editor: conv in the original note is the author's own conv(+BN)(+ReLU) module; a small stand-in replaces it here
 class Conv(nn.Module):
     def __init__(self, inp_dim, out_dim, kernel_size=3, stride=1, bn=False, relu=True):
         super().__init__()

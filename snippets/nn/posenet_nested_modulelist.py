@@ -1,7 +1,7 @@
 import torch.nn as nn
 
 
-# 原笔记中的 Conv 是作者自定义的 卷积(+BN)(+ReLU) 模块, 这里用一个小的替身代替
+# 编者: 原笔记中的 Conv 是作者自定义的 卷积(+BN)(+ReLU) 模块, 这里用一个小的替身代替
 class Conv(nn.Module):
     def __init__(self, inp_dim, out_dim, kernel_size=3, stride=1, bn=False, relu=True):
         super().__init__()

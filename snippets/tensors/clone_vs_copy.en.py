@@ -18,7 +18,8 @@ x = torch.ones(3, requires_grad=True)
 y = x.clone()
 (y * 2).sum().backward()
 print(x.grad, type(y.grad_fn).__name__)
-assert torch.equal(x.grad, torch.full((3,), 2.))
+clone_tracked = torch.equal(x.grad, torch.full((3,), 2.))
+assert clone_tracked
 
 # correction: copy_ is recorded by autograd too; gradients flow back to the source tensor
 x.grad = None
@@ -26,9 +27,14 @@ d = torch.zeros(3)
 d.copy_(x)  # copy x's values into d in place
 (d * 3).sum().backward()
 print(x.grad, type(d.grad_fn).__name__)
-assert d.requires_grad and torch.equal(x.grad, torch.full((3,), 3.))
+copy_tracked = d.requires_grad and torch.equal(x.grad, torch.full((3,), 3.))
+assert copy_tracked
 
 # when you really want a copy without gradient history, use detach().clone()
 e = x.detach().clone()
 print(e.requires_grad)
 assert not e.requires_grad
+
+# Does the note's claim hold? (the site labels the claim from this)
+# the note: copy_() does not track gradients, clone does
+note_claim_holds = clone_tracked and not copy_tracked

@@ -18,7 +18,8 @@ x = torch.ones(3, requires_grad=True)
 y = x.clone()
 (y * 2).sum().backward()
 print(x.grad, type(y.grad_fn).__name__)
-assert torch.equal(x.grad, torch.full((3,), 2.))
+clone_tracked = torch.equal(x.grad, torch.full((3,), 2.))
+assert clone_tracked
 
 # 更正: copy_ 同样会被 autograd 记录, 梯度也会传回源张量
 x.grad = None
@@ -26,9 +27,14 @@ d = torch.zeros(3)
 d.copy_(x)  # 原地把 x 的值拷到 d
 (d * 3).sum().backward()
 print(x.grad, type(d.grad_fn).__name__)
-assert d.requires_grad and torch.equal(x.grad, torch.full((3,), 3.))
+copy_tracked = d.requires_grad and torch.equal(x.grad, torch.full((3,), 3.))
+assert copy_tracked
 
 # 真正需要"不带梯度的拷贝"时用 detach().clone()
 e = x.detach().clone()
 print(e.requires_grad)
 assert not e.requires_grad
+
+# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记: copy_() 不会追踪梯度, 而 clone 会
+note_claim_holds = clone_tracked and not copy_tracked

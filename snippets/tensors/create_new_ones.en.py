@@ -1,7 +1,8 @@
 import torch
 
 torch.manual_seed(0)
-x = torch.rand(5, 3)  # random matrix (the original note does not define x here)
+# Editor: x is defined here (the note does not define it)
+x = torch.rand(5, 3)
 
 x = x.new_ones(4, 3, dtype=torch.double)
 # new all-ones tensor; by default it keeps x's torch.dtype and torch.device
@@ -14,3 +15,6 @@ print(x)
 # check: without dtype, new_ones inherits the dtype and device of the tensor
 y = x.new_ones(2)
 assert y.dtype == x.dtype and y.device == x.device
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = y.dtype == x.dtype and y.device == x.device

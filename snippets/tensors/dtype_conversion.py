@@ -1,6 +1,6 @@
 import torch
 
-# 代替原笔记中 SSD 损失里的两个张量
+# 编者: 代替原笔记中 SSD 损失里的两个张量
 loc_loss = torch.tensor(1234.5)  # float32
 num_matched_boxes = torch.tensor(279424)  # int64
 print(loc_loss.dtype, num_matched_boxes.dtype)
@@ -19,4 +19,18 @@ assert a.dtype == torch.float32 and torch.isclose(a, loc_loss)
 s = torch.ones(2, dtype=torch.int16) + torch.ones(2, dtype=torch.int32)
 print(s.dtype)  # int16 + int32 -> int32
 assert s.dtype == torch.int32
+# 但原地运算不会提升 self 的类型: int16 += int32 仍是 int16, int64 /= int64 报错
+i16 = torch.ones(2, dtype=torch.int16)
+i16 += torch.ones(2, dtype=torch.int32)
+print(i16.dtype)
+assert i16.dtype == torch.int16
+i64 = torch.tensor([6, 4])
+try:
+    i64 /= torch.tensor([3, 2])
+except RuntimeError as err:
+    print("RuntimeError:", err)
+promoted = s.dtype == torch.int32 and a.dtype == torch.float32
+# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记: int16 与 int32 也要先转换成同一个 dtype 才能运算
+note_claim_holds = not promoted
 print(torch.result_type(torch.ones(1, dtype=torch.int16), torch.ones(1)))

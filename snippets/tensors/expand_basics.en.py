@@ -8,3 +8,6 @@ print(x.expand(-1, 2).shape)  # -1 keeps that dimension's size
 # no new memory: the expanded dim has stride 0 and shares storage, it is a view
 print(e.stride(), e.data_ptr() == x.data_ptr())
 assert e.stride() == (1, 0) and e.data_ptr() == x.data_ptr()
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = e.stride() == (1, 0) and e.data_ptr() == x.data_ptr()

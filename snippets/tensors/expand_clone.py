@@ -1,6 +1,6 @@
 import torch
 
-# 代替原笔记中的 mask_miss (N, 1, 1, H, W) 与 sxing (N, C, K, H, W)
+# 编者: 代替原笔记中的 mask_miss (N, 1, 1, H, W) 与 sxing (N, C, K, H, W)
 mask_miss = torch.zeros(2, 1, 1, 3, 3)
 sxing = torch.zeros(2, 4, 5, 3, 3)
 
@@ -10,6 +10,10 @@ view[0, 0, 0, 0, 0] = 1
 print(view[0, :, :, 0, 0])  # 4x5 个位置全部变成了 1
 print(mask_miss[0, 0, 0, 0, 0])  # 原始张量也被改了
 assert view[0, :, :, 0, 0].eq(1).all() and mask_miss[0, 0, 0, 0, 0] == 1
+# 写入的区域里没有重叠 (每个 batch 只写 1 个元素) 时也不报错, 照样改动所有共享的位置
+view[:, 0, 0, 0, 0] = 2
+print(view[:, :, :, 0, 0].unique(), mask_miss[:, 0, 0, 0, 0])
+assert view[:, :, :, 0, 0].eq(2).all() and mask_miss[:, 0, 0, 0, 0].eq(2).all()
 
 # 正确做法: expand 之后 clone(), 得到独立的内存再修改
 mask_miss.zero_()

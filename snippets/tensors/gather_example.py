@@ -22,3 +22,6 @@ assert torch.equal(out, torch.gather(input=a, dim=1, index=index))
 assert torch.equal(out, torch.tensor([[2., 2., 2., 2., 2.],
                                       [6., 4., 5., 6., 4.],
                                       [8., 9., 7., 7., 9.]]))
+
+# 笔记的说法是否成立 (本站据此标注核查结果)
+note_claim_holds = out.shape == index.shape and torch.equal(out, torch.gather(input=a, dim=1, index=index))

@@ -11,3 +11,7 @@ assert torch.matmul(a, b).shape == (3, 5, 2, 6)
 m = torch.ones(2, 4)
 n = torch.ones(4, 2)
 print((m @ n).shape)
+
+# Does the note's claim hold? (the site labels the claim from this)
+# the note: matrix multiplication does not follow broadcasting
+note_claim_holds = torch.matmul(a, b).shape != (3, 5, 2, 6)

@@ -31,3 +31,10 @@ for i in range(3):
         dups = (index[i] == index[i][j]).sum()
         if dups == 1:
             assert b[i][index[i][j]] == src[i][j]
+
+# the docs: with duplicate positions in index, which src value is picked is arbitrary (here it happens to be the last)
+doc = " ".join(torch.Tensor.scatter_.__doc__.split())
+assert "one of the values from ``src`` will be picked arbitrarily" in doc
+# Does the note's claim hold? (the site labels the claim from this)
+# the note: the later value always overwrites the earlier one
+note_claim_holds = "picked arbitrarily" not in doc

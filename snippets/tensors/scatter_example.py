@@ -31,3 +31,10 @@ for i in range(3):
         dups = (index[i] == index[i][j]).sum()
         if dups == 1:
             assert b[i][index[i][j]] == src[i][j]
+
+# 官方文档: index 有重复位置时, 取哪个 src 值是任意的 (本机恰好是最后一个)
+doc = " ".join(torch.Tensor.scatter_.__doc__.split())
+assert "one of the values from ``src`` will be picked arbitrarily" in doc
+# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记: 后面写入的值一定覆盖前面的
+note_claim_holds = "picked arbitrarily" not in doc

@@ -34,4 +34,19 @@ assert not shares(p.reshape(6), x)
 
 # clone: always copies, independent memory
 assert not shares(x.clone(), x)
+# a non-contiguous tensor whose strides fit: reshape still returns a view, no copy
+t = torch.arange(24).view(2, 3, 4).transpose(1, 2)
+r = t.reshape(2, 2, 2, 3)
+print(t.is_contiguous(), shares(r, t))
+assert not t.is_contiguous() and shares(r, t)
 print("all checks passed")
+views = all(shares(f(x), x) for f in (lambda v: v.view(3, 2), lambda v: v.unsqueeze(0),
+                                      lambda v: v.transpose(0, 1), lambda v: v.permute(1, 0),
+                                      lambda v: v.detach(), lambda v: v[:1].expand(4, 3)))
+# Do the note's three claims hold? (the site labels the claims from this)
+note_claims_hold = {
+    "tensors-shape-functions-views": views and shares(y.squeeze(), y),
+    # the note: reshape copies the data when the tensor is not contiguous
+    "tensors-reshape-copies-if-noncontiguous": not shares(r, t),
+    "tensors-contiguous-clone-copy": x.contiguous() is x and not shares(p.contiguous(), x) and not shares(x.clone(), x),
+}

@@ -34,4 +34,19 @@ assert not shares(p.reshape(6), x)
 
 # clone: 总是拷贝, 独立内存
 assert not shares(x.clone(), x)
+# stride 兼容的不连续张量: reshape 仍返回视图, 不拷贝
+t = torch.arange(24).view(2, 3, 4).transpose(1, 2)
+r = t.reshape(2, 2, 2, 3)
+print(t.is_contiguous(), shares(r, t))
+assert not t.is_contiguous() and shares(r, t)
 print("all checks passed")
+views = all(shares(f(x), x) for f in (lambda v: v.view(3, 2), lambda v: v.unsqueeze(0),
+                                      lambda v: v.transpose(0, 1), lambda v: v.permute(1, 0),
+                                      lambda v: v.detach(), lambda v: v[:1].expand(4, 3)))
+# 笔记的三条说法是否成立 (本站据此标注核查结果)
+note_claims_hold = {
+    "tensors-shape-functions-views": views and shares(y.squeeze(), y),
+    # 笔记: 原张量在内存中不连续时 reshape 会复制数据
+    "tensors-reshape-copies-if-noncontiguous": not shares(r, t),
+    "tensors-contiguous-clone-copy": x.contiguous() is x and not shares(p.contiguous(), x) and not shares(x.clone(), x),
+}

@@ -3,7 +3,7 @@ import torch.nn as nn
 
 torch.manual_seed(0)
 anchor = 6
-# a small conv standing in for SSD's self.loc_layers[i], and x for the i-th feature map
+# Editor: a small conv standing in for SSD's self.loc_layers[i], and x for the i-th feature map
 loc_layer = nn.Conv2d(16, anchor * 4, kernel_size=3, padding=1)
 x = torch.randn(2, 16, 5, 5)
 
@@ -22,3 +22,7 @@ assert y_loc.shape == (2, 5 * 5 * anchor, 4)
 # correction: torch.permute() does exist in torch 2.13 and equals Tensor.permute()
 p = torch.permute(loc_layer(x), (0, 2, 3, 1))
 assert torch.equal(p, loc_layer(x).permute(0, 2, 3, 1))
+
+# Does the note's claim hold? (the site labels the claim from this)
+# the note: there is no torch.permute() call
+note_claim_holds = not hasattr(torch, "permute")

@@ -3,7 +3,7 @@ import torch.nn as nn
 
 torch.manual_seed(0)
 anchor = 6
-# 代替 SSD 中 self.loc_layers[i] 的一个小卷积层, 以及第 i 层特征图 x
+# 编者: 代替 SSD 中 self.loc_layers[i] 的一个小卷积层, 以及第 i 层特征图 x
 loc_layer = nn.Conv2d(16, anchor * 4, kernel_size=3, padding=1)
 x = torch.randn(2, 16, 5, 5)
 
@@ -22,3 +22,7 @@ assert y_loc.shape == (2, 5 * 5 * anchor, 4)
 # 更正: torch 2.13 里 torch.permute() 是存在的, 与 Tensor.permute() 等价
 p = torch.permute(loc_layer(x), (0, 2, 3, 1))
 assert torch.equal(p, loc_layer(x).permute(0, 2, 3, 1))
+
+# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记: 没有 torch.permute() 这个调用方式
+note_claim_holds = not hasattr(torch, "permute")

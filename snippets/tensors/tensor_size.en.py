@@ -1,6 +1,7 @@
 import torch
 
 torch.manual_seed(0)
+# Editor: x is defined here so that the code runs on its own
 x = torch.randn(4, 3)
 
 # both give the same size

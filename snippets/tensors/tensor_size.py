@@ -1,6 +1,7 @@
 import torch
 
 torch.manual_seed(0)
+# 编者: 补上 x 的定义, 让代码能单独运行
 x = torch.randn(4, 3)
 
 # 结果会有一样的size

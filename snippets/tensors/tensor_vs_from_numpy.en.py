@@ -8,3 +8,6 @@ arr[0] = 7
 print(t1)
 print(t2)
 assert t1[0] == 0 and t2[0] == 7
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = bool(t1[0] == 0 and t2[0] == 7)

@@ -6,6 +6,7 @@ x = torch.ones(2, 3, dtype=torch.long)
 z = torch.zeros_like(x)
 print(z)
 print(x)
+zeros_like_cleared_x = x.sum() == 0
 assert x.sum() == 6 and z.sum() == 0
 
 # zero_() zeroes the existing tensor in place (trailing underscore = in-place op)
@@ -14,3 +15,7 @@ print(x)
 assert x.sum() == 0
 
 print(torch.zeros(2, 3, dtype=torch.long).dtype)
+
+# Does the note's claim hold? (the site labels the claim from this)
+# the note: zero_() and zeros_like() both turn an existing matrix into zeros
+note_claim_holds = bool(zeros_like_cleared_x) and bool(x.sum() == 0)

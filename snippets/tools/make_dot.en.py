@@ -72,8 +72,22 @@ class PoseNet(nn.Module):
 net = PoseNet(oup_dim=68)
 x = torch.randn(1, 3, 64, 64)  # x has shape (batch, channels, height, width); the note wraps it in Variable(...), today a plain Tensor
 y = net(x)
+# the note's original line fails on Python 3 / today's torch
+from torch.autograd import Variable  # Variable survives only as a compatibility name
+
+params = dict(net.named_parameters())
+try:
+    assert isinstance(params.values()[0], Variable)
+    original_line_runs = True
+except TypeError as err:
+    print("TypeError:", err)
+    original_line_runs = False
 g = make_dot(y, params=dict(net.named_parameters()))
 # g.view() opens an image viewer; here the graph is rendered to posenet.svg in the current directory
 g.render("posenet", format="svg", cleanup=True)
 print(g.source.count("->"), "edges")
 print(re.findall(r"label=(\w+Backward\d*)", g.source))
+
+assert not original_line_runs and g.source.count("->") > 0
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = original_line_runs

@@ -11,6 +11,7 @@ MyNetwork = nn.Sequential(
 )
 
 dummy_input = torch.randn(1, 256, 128, 128)
+# Editor: verbose=False added, so thop does not print its per-layer registration messages
 flops, params = profile(MyNetwork, inputs=(dummy_input,), verbose=False)
 raw_flops = flops
 flops, params = clever_format([flops, params], "%.3f")
@@ -20,3 +21,7 @@ print(flops, params)
 macs = 64 * 128 * 128 * 256 * 1 * 1 + 64 * 128 * 128 * 64 * 3 * 3
 print(int(raw_flops), macs)
 assert int(raw_flops) == macs
+
+# Does the note's claim hold? (the site labels the claim from this)
+# the note: thop counts floating-point operations (FLOPs ≈ 2 × MACs)
+note_claim_holds = int(raw_flops) == 2 * macs

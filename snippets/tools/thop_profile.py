@@ -11,6 +11,7 @@ MyNetwork = nn.Sequential(
 )
 
 dummy_input = torch.randn(1, 256, 128, 128)
+# 编者: 加了 verbose=False, 不打印 thop 的逐层注册信息
 flops, params = profile(MyNetwork, inputs=(dummy_input,), verbose=False)
 raw_flops = flops
 flops, params = clever_format([flops, params], "%.3f")
@@ -20,3 +21,7 @@ print(flops, params)
 macs = 64 * 128 * 128 * 256 * 1 * 1 + 64 * 128 * 128 * 64 * 3 * 3
 print(int(raw_flops), macs)
 assert int(raw_flops) == macs
+
+# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记: thop 计算的是浮点运算数 (FLOPs ≈ 2 × MACs)
+note_claim_holds = int(raw_flops) == 2 * macs

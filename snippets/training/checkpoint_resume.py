@@ -48,3 +48,6 @@ for epoch in range(start_epoch, 10):
     uninterrupted = train_step(model, optimizer)
     assert resumed == uninterrupted
 print("epoch 9 loss", round(resumed, 4), "== uninterrupted", round(uninterrupted, 4))
+
+# 笔记的说法是否成立 (本站据此标注核查结果)
+note_claim_holds = resumed == uninterrupted

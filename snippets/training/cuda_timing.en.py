@@ -15,6 +15,7 @@ with torch.no_grad():
     start = time.time()
     result = model(input)
     end = time.time()
+    t_without = end - start
     print(f"without synchronize: {(end - start) * 1000:.3f} ms")
 
     # right
@@ -23,6 +24,7 @@ with torch.no_grad():
     result = model(input)
     torch.cuda.synchronize()
     end = time.time()
+    t_with = end - start
     print(f"with synchronize:    {(end - start) * 1000:.3f} ms")
 
     # or time with CUDA events
@@ -33,3 +35,7 @@ with torch.no_grad():
     end_event.record()
     torch.cuda.synchronize()
     print(f"cuda.Event:          {start_event.elapsed_time(end_event):.3f} ms")
+
+# Does the note's claim hold? (the site labels the claim from this)
+# without synchronize() the measured time is shorter
+note_claim_holds = t_without < t_with

@@ -17,7 +17,15 @@ print(drop(x))
 drop = nn.Dropout(p=0.2).train()
 out = drop(torch.ones(1, 10))
 print(out)
-assert set(out.unique().tolist()) <= {0.0, 1.25}
+kept_values = set(out.unique().tolist())
+assert kept_values <= {0.0, 1.25}
 
 # there is no model.val(); eval mode is model.eval()
 print(hasattr(nn.Module, "val"), hasattr(nn.Module, "eval"))
+
+# Do the note's two claims hold? (the site labels the claims from this)
+note_claims_hold = {
+    "training-model-val": hasattr(nn.Module, "val"),
+    # the note: activations are scaled by 1./p (5 for p=0.2)
+    "training-dropout-scale": kept_values <= {0.0, 1 / 0.2},
+}

@@ -26,3 +26,6 @@ with torch.no_grad():
 print("eval + no_grad:   requires_grad", out.requires_grad,
       "BN stats unchanged:", torch.equal(running_mean, model[1].running_mean))
 assert not out.requires_grad and torch.equal(running_mean, model[1].running_mean)
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = not a.requires_grad and not torch.equal(a, b) and torch.equal(running_mean, model[1].running_mean)

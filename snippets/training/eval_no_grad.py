@@ -26,3 +26,6 @@ with torch.no_grad():
 print("eval + no_grad:   requires_grad", out.requires_grad,
       "BN stats unchanged:", torch.equal(running_mean, model[1].running_mean))
 assert not out.requires_grad and torch.equal(running_mean, model[1].running_mean)
+
+# 笔记的说法是否成立 (本站据此标注核查结果)
+note_claim_holds = not a.requires_grad and not torch.equal(a, b) and torch.equal(running_mean, model[1].running_mean)

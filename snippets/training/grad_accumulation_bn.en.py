@@ -36,3 +36,7 @@ for m in bn_net.modules():
     if isinstance(m, nn.BatchNorm1d):
         m.momentum = 0.1 / accum_steps
 print("new momentum:", bn.momentum)
+
+# Does the note's claim hold? (the site labels the claim from this)
+# with BN the accumulated gradient differs from the large batch's; BN statistics update in every micro-batch's forward
+note_claim_holds = not torch.allclose(g_accum, g_big, atol=1e-6) and bn.num_batches_tracked.item() == accum_steps

@@ -41,3 +41,11 @@ w.grad = torch.zeros(3)
 torch.optim.SGD([w], lr=lr, weight_decay=wd).step()
 print("SGD decay step:", w.detach(), "expected", 1 - lr * wd)
 assert torch.allclose(w.detach(), torch.full((3,), 1 - lr * wd))
+# Do the note's three claims hold? (the site labels the claims from this)
+note_claims_hold = {
+    # the note's formula W(t+1)' = W(t+1) - W(t): one step removes all of W, no lr·λ factor
+    "training-wd-formula": torch.allclose(w.detach(), torch.zeros(3)),
+    "training-sgd-l2-equals-wd": torch.allclose(sgd_wd, sgd_l2, atol=1e-6),
+    # decoupled weight decay (AdamW) differs from Adam + L2
+    "training-adam-l2-coupled": not torch.allclose(adamw, adam_l2, atol=1e-6),
+}

@@ -26,3 +26,9 @@ assert (reduce_False.reduction, size_average_True.reduction, size_average_False.
 assert torch.equal(o_0, nn.MSELoss(reduction='none')(output, target))
 assert o_1.item() == 0.25 and o_2.item() == 1.0
 assert type(o_0.grad_fn).__name__ == "MseLossBackward0"  # the note printed the old name MseLossBackward
+
+# Do the note's two claims hold? (the site labels the claims from this)
+note_claims_hold = {
+    "training-reduce-size-average-table": (reduce_False.reduction, size_average_True.reduction, size_average_False.reduction) == ("none", "mean", "sum"),
+    "training-mse-grad-fn-name": type(o_0.grad_fn).__name__ == "MseLossBackward",
+}

@@ -17,3 +17,7 @@ with warnings.catch_warnings(record=True) as caught:
 print(loss)
 print(caught[0].message)
 assert loss.item() == 0.25 and "deprecated" in str(caught[0].message)
+
+# Does the note's claim hold? (the site labels the claim from this)
+# the note: 'elementwise_mean' is one of reduction's values (today it is an old name that warns)
+note_claim_holds = not any("deprecated" in str(w.message) for w in caught)

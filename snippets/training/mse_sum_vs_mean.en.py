@@ -36,3 +36,6 @@ print("final loss, sum :", final_sum)
 print("final loss, mean:", final_mean)
 assert not torch.isfinite(torch.tensor(final_sum)) or final_sum > 1e6
 assert final_mean < 2
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = (not torch.isfinite(torch.tensor(final_sum)) or final_sum > 1e6) and final_mean < 2

@@ -20,6 +20,16 @@ Net.train()
 
 torch.manual_seed(0)
 x = torch.randn(1, 100)
-print("train: zeros =", (Net(x) == 0).sum().item())
+train_zeros = (Net(x) == 0).sum().item()
+print("train: zeros =", train_zeros)
 Net.eval()  # recursively sets self.dropout.training to False as well
+eval_zeros = (Net(x) == 0).sum().item()
 print("eval:  zeros =", (Net(x) == 0).sum().item(), " dropout.training =", Net.dropout.training)
+
+# nn.Dropout's forward calls F.dropout and passes self.training
+import inspect
+
+wraps = "F.dropout(input, self.p, self.training" in inspect.getsource(nn.Dropout.forward)
+assert wraps and train_zeros > 0 and eval_zeros == 0 and not Net.dropout.training
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = wraps and train_zeros > 0 and eval_zeros == 0

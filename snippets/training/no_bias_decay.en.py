@@ -12,7 +12,8 @@ for p in layer.parameters():
     p.grad = torch.zeros_like(p)  # zero gradient: only weight decay acts
 optimizer.step()
 print("bias after one step:", layer.bias.detach())
-assert torch.all(layer.bias < 1.0)
+bias_decayed = bool(torch.allclose(layer.bias, torch.full((4,), 0.99)))
+assert bias_decayed
 
 
 class Trainer:
@@ -38,3 +39,6 @@ class Trainer:
 trainer = Trainer()
 for group in trainer.opti.param_groups:
     print(len(group['params']), "params, lr", group['lr'], "weight_decay", group['weight_decay'])
+
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = bias_decayed

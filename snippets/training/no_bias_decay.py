@@ -12,7 +12,8 @@ for p in layer.parameters():
     p.grad = torch.zeros_like(p)  # 梯度为 0，只剩下 weight decay 的作用
 optimizer.step()
 print("bias after one step:", layer.bias.detach())
-assert torch.all(layer.bias < 1.0)
+bias_decayed = bool(torch.allclose(layer.bias, torch.full((4,), 0.99)))
+assert bias_decayed
 
 
 class Trainer:
@@ -38,3 +39,6 @@ class Trainer:
 trainer = Trainer()
 for group in trainer.opti.param_groups:
     print(len(group['params']), "params, lr", group['lr'], "weight_decay", group['weight_decay'])
+
+# 笔记的说法是否成立 (本站据此标注核查结果)
+note_claim_holds = bias_decayed

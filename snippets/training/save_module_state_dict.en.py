@@ -18,8 +18,13 @@ path_to_file = "net.pth"
 torch.save(model.module.state_dict(), path_to_file)
 # instead of
 
-# torch.save(model.state_dict(), path_to_file)
+# torch.save(model.state_dict(), path_to_file)  # Editor: commented out, this is the line not to write
 
 # that way you don’t get the “module.” string to begin with…
-print(list(torch.load(path_to_file).keys()))
+keys = list(torch.load(path_to_file).keys())
+print(keys)
 Net().load_state_dict(torch.load(path_to_file))  # loads straight into a plain model
+
+assert all(k.startswith("module.") for k in model.state_dict())
+# Does the note's claim hold? (the site labels the claim from this)
+note_claim_holds = not any(k.startswith("module.") for k in keys)

@@ -16,3 +16,7 @@ for path in ("model.pt", "model.pth", "checkpoint.tar", "model.pkl"):
 # torch.load ignores the suffix
 state = torch.load("checkpoint.tar")
 print(list(state.keys()))
+
+# Does the note's claim hold? (the site labels the claim from this)
+# only a convention: a .tar checkpoint loads like any other
+note_claim_holds = list(state.keys()) == list(model.state_dict().keys())

@@ -23,10 +23,10 @@ def graph_size(t):
 
 
 total_loss=0
-for i in range(1, 1001):
+for i in range(1, 1001):  # Editor: range(10000) in the original; counts 1 to 1000 to print steps 1/10/100/1000
   optimizer.zero_grad()
   output=model(input)
-  loss=criterion(output, target)
+  loss=criterion(output, target)  # Editor: criterion(output) in the original; MSELoss also needs the target
   loss.backward() # gradients are added onto each weight's .grad, and the graph is freed afterwards!!!
   optimizer.step()
   total_loss+=loss
@@ -34,13 +34,16 @@ for i in range(1, 1001):
   # loss is a tensor with autograd history, so every iteration chains more history onto total_loss, using memory
   if i in (1, 10, 100, 1000):
       print(f"step {i:4d}: total_loss is {type(total_loss).__name__}, graph nodes: {graph_size(total_loss)}")
-assert graph_size(total_loss) > 1000  # the graph grows linearly with the number of iterations
+graph_grows = graph_size(total_loss) > 1000
+assert graph_grows
 
 # after backward() the graph's saved tensors are freed, but total_loss keeps the nodes themselves alive
 try:
     loss.grad_fn._saved_self
+    saved_freed = False
 except RuntimeError as err:
     print("RuntimeError:", str(err).split(".")[0])
+    saved_freed = True
 
 # fix: total_loss += loss.item() (or float(loss)) adds plain Python numbers
 total_loss=0
@@ -71,3 +74,6 @@ kept, freed = validate(lambda l: l), validate(lambda l: l.item())
 print("validation, total_loss += loss:        outputs still in memory:", kept)
 print("validation, total_loss += loss.item(): outputs still in memory:", freed)
 assert kept == 100 and freed == 0
+
+# Do the note's two claims hold? (the site labels the claims from this)
+note_claims_hold = {"training-backward-frees-graph": saved_freed, "training-total-loss-accumulates": graph_grows}

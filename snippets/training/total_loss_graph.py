@@ -23,10 +23,10 @@ def graph_size(t):
 
 
 total_loss=0
-for i in range(1, 1001):
+for i in range(1, 1001):  # 编者: 原文 range(10000); 从 1 数到 1000, 打印第 1/10/100/1000 步
   optimizer.zero_grad()
   output=model(input)
-  loss=criterion(output, target)
+  loss=criterion(output, target)  # 编者: 原文 criterion(output), MSELoss 还需要 target
   loss.backward() # 计算的梯度自动叠加到各个权重的grad上，并且计算完成后销毁计算图！！！
   optimizer.step()
   total_loss+=loss
@@ -34,13 +34,16 @@ for i in range(1, 1001):
   #loss变量是带有梯度的tensor，会保持历史梯度信息，在循环过程中会不断积累梯度信息到tota_loss，占用内存
   if i in (1, 10, 100, 1000):
       print(f"step {i:4d}: total_loss is {type(total_loss).__name__}, graph nodes: {graph_size(total_loss)}")
-assert graph_size(total_loss) > 1000  # 图随循环次数线性增长
+graph_grows = graph_size(total_loss) > 1000
+assert graph_grows
 
 # backward() 之后图中保存的中间张量(saved tensors)已经释放，但节点本身被 total_loss 一直引用着
 try:
     loss.grad_fn._saved_self
+    saved_freed = False
 except RuntimeError as err:
     print("RuntimeError:", str(err).split(".")[0])
+    saved_freed = True
 
 # 修正：total_loss += loss.item()（或 float(loss)）只累加 python 数值
 total_loss=0
@@ -71,3 +74,6 @@ kept, freed = validate(lambda l: l), validate(lambda l: l.item())
 print("validation, total_loss += loss:        outputs still in memory:", kept)
 print("validation, total_loss += loss.item(): outputs still in memory:", freed)
 assert kept == 100 and freed == 0
+
+# 笔记的两条说法是否成立 (本站据此标注核查结果)
+note_claims_hold = {"training-backward-frees-graph": saved_freed, "training-total-loss-accumulates": graph_grows}

@@ -28,6 +28,7 @@ def layer4_norm_after(opt_class, layer4_weight, steps=100):
     return net.layer4.weight.grad, before, net.layer4.weight.norm().item()
 
 
+decays_without_grad = False
 for opt_class in (torch.optim.SGD, torch.optim.Adam, torch.optim.AdamW):
     for layer4_weight in (None, 0.0):
         grad, before, after = layer4_norm_after(opt_class, layer4_weight)
@@ -35,6 +36,7 @@ for opt_class in (torch.optim.SGD, torch.optim.Adam, torch.optim.AdamW):
         print(f"{opt_class.__name__:5s} layer4.grad={kind:5s}  |W| {before:.4f} -> {after:.4f}")
         if grad is None:
             assert after == before  # params whose grad is None are skipped by the optimizer, weight decay included
+            decays_without_grad = decays_without_grad or after < before
         else:
             assert after < before  # with an all-zero gradient tensor, weight decay still shrinks the weights
 
@@ -43,3 +45,7 @@ net = Net()
 net.layer4.requires_grad_(False)
 optimizer = torch.optim.SGD([p for p in net.parameters() if p.requires_grad], lr=0.01, weight_decay=0.1)
 print("params in optimizer:", sum(len(g["params"]) for g in optimizer.param_groups))
+
+# Does the note's claim hold? (the site labels the claim from this)
+# the note: with no gradient flowing into layer4, weight_decay still drives its weights to 0 (with a None gradient it does not)
+note_claim_holds = decays_without_grad

@@ -1,0 +1,157 @@
+"""The author's words stay the author's: a zh body is the raw note's text, except editor blocks.
+
+Outside `!!! editor` blocks and directive lines, every sentence of a section's Chinese body
+must occur in the raw lines its `sources` name, compared without whitespace, punctuation,
+Markdown markup and link targets (formatting may change, words and numbers may not). The
+only word changes allowed are the typo fixes listed, with a reason each, in
+`notes/typo-fixes.yml`; they are applied to the raw text before comparing.
+"""
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import torchkb
+from torchkb.canonical import DIRECTIVE, Section, load_topics, load_yaml
+from torchkb.errors import SourceError
+
+# An editor block: `!!! editor "编者注"` (or collapsible `??? editor`), its body indented.
+EDITOR_START = re.compile(r"^(?:!!!|\?\?\?\+?) editor\b")
+_LINK_TARGET = re.compile(r"\]\([^)\s]*\)|<https?://[^>\s]*>|https?://[^\s)>\]]+")
+_TAG = re.compile(r"</?[a-zA-Z][^<>\n]*>")
+# list markers and heading numbers ("1\\.", "## 2.") are layout: the editor may renumber
+_LIST_MARK = re.compile(r"^\s*(?:#+\s*)?(?:\\?>\s*)*\**(?:(?:\d+\\?[.)]|[-*+])\s+)?")
+# a sentence ends at Chinese/Western full stops, question/exclamation marks and semicolons
+_SENTENCE_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;])(?=\s)")
+MIN_CHARS = 2  # shorter pieces ("1", "a") say nothing about the author's words
+
+
+# operators that change a statement's meaning (1+2 vs 1=2) stay; "-", "*", "<", ">" are
+# also Markdown (lists, emphasis, quotes, arrows) and go with the rest of the punctuation
+_KEPT = set("+=%×÷")
+
+
+def normalise(text: str) -> str:
+    """Letters, digits, CJK characters and a few operators, lower case, NFKC."""
+    text = _TAG.sub("", _LINK_TARGET.sub("]", unicodedata.normalize("NFKC", text)))
+    return "".join(ch for ch in text.lower() if unicodedata.category(ch)[0] in "LN" or ch in _KEPT)
+
+
+@dataclass(frozen=True)
+class TypoFix:
+    note: str
+    raw: str
+    fixed: str
+    reason: str
+    line: int  # in typo-fixes.yml
+
+
+def load_typo_fixes(root: Path = torchkb.ROOT) -> list[TypoFix]:
+    path = root / "notes" / "typo-fixes.yml"
+    if not path.exists():
+        return []
+    data = load_yaml(path) or []
+    if not isinstance(data, list):
+        raise SourceError(path, 1, "expected a YAML list of typo fixes")
+    fixes = []
+    for item in data:
+        line = item.get("__line__") if isinstance(item, dict) else None
+        if not isinstance(item, dict) or not all(
+            isinstance(item.get(k), str) and item[k].strip()
+            for k in ("note", "raw", "fixed", "reason")
+        ):
+            raise SourceError(path, line, "a typo fix needs `note`, `raw`, `fixed` and `reason`")
+        fixes.append(TypoFix(item["note"], item["raw"], item["fixed"], item["reason"], line))
+    return fixes
+
+
+def author_lines(body: str) -> list[tuple[int, str]]:
+    """(1-based body line, text) of the lines that claim to be the author's: not in an
+    editor block, not a directive, not a code fence line."""
+    kept = []
+    in_editor = False
+    for n, line in enumerate(body.splitlines(), 1):
+        if EDITOR_START.match(line):
+            in_editor = True
+            continue
+        if in_editor and (not line.strip() or line.startswith("    ")):
+            continue
+        in_editor = False
+        if DIRECTIVE.match(line) or re.match(r"^\s*(`{3,}|~{3,})", line):
+            continue
+        kept.append((n, line))
+    return kept
+
+
+def sentences(line: str) -> list[str]:
+    line = _LIST_MARK.sub("", line)
+    return [s for s in _SENTENCE_END.split(line) if len(normalise(s)) >= MIN_CHARS]
+
+
+def _zh_body_line(section: Section) -> int:
+    """File line of the zh `body:` key (body line n is file line this + n)."""
+    lines = section.path.read_text(encoding="utf-8").splitlines()
+    n = section.line - 1
+    while n < len(lines) and lines[n].strip() != "zh:":
+        n += 1
+    while n < len(lines) and not lines[n].lstrip().startswith("body:"):
+        n += 1
+    return n + 1
+
+
+@dataclass
+class Problem:
+    path: Path
+    line: int
+    text: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.why}: {self.text.strip()[:80]}"
+
+
+def check(root: Path = torchkb.ROOT) -> list[Problem]:
+    """Every author sentence of every zh body, not found in its provenance lines."""
+    raw = {
+        p.stem: p.read_text(encoding="utf-8").splitlines()
+        for p in (root / "notes" / "raw").glob("*.txt")
+    }
+    fixes = load_typo_fixes(root)
+    used: set[TypoFix] = set()
+    problems = []
+    for topic in load_topics(root / "notes" / "topics"):
+        for section in topic.sections:
+            source_text = []
+            for src in section.sources:
+                if src.note not in raw:
+                    raise SourceError(section.path, section.line, f"no raw note {src.note}")
+                for text in raw[src.note][src.start - 1 : src.end]:
+                    for fix in fixes:
+                        if fix.note == src.note and fix.raw in text:
+                            text = text.replace(fix.raw, fix.fixed)
+                            used.add(fix)
+                    source_text.append(_LIST_MARK.sub("", text))
+            hay = normalise("\n".join(source_text))
+            base = _zh_body_line(section)
+            for n, line in author_lines(section.text["zh"]["body"]):
+                for sentence in sentences(line):
+                    if normalise(sentence) not in hay:
+                        problems.append(
+                            Problem(
+                                section.path,
+                                base + n,
+                                sentence,
+                                f"{section.id}: not the author's text (not in its sources; mark "
+                                "the editor's words with `!!! editor`)",
+                            )
+                        )
+    fixes_path = root / "notes" / "typo-fixes.yml"
+    for fix in fixes:
+        if fix not in used:
+            problems.append(
+                Problem(
+                    fixes_path, fix.line, fix.raw, "typo fix never applies to a section's sources"
+                )
+            )
+    return problems

@@ -1,0 +1,96 @@
+"""The English says what the Chinese says: same numbers, inline code, code names, quoted
+errors and code blocks in each section's en body as in its zh body.
+
+A translation may reword everything else, but a number changed (2MB -> 4MB), a code name
+dropped or an error message edited in one language only is a defect the reader of the other
+language cannot see. Prose numbers written as Chinese numerals (两种) have no digits, so
+they are outside this check by design.
+"""
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import torchkb
+from torchkb.canonical import DIRECTIVE, load_topics
+
+_FENCED = re.compile(r"^(\s*)(`{3,}|~{3,})[^\n]*\n(.*?)^\1\2\s*$", re.M | re.S)
+_LINK_TARGET = re.compile(r"\]\([^)\s]*\)|<https?://[^>\s]*>|https?://\S+")
+_MATH = re.compile(r"\$[^$\n]+\$")
+# a number in prose, units and names around it allowed: 2MB, 0.5, 1e-6, cuda10.1, 36,928
+# (thousands separators are layout)
+_NUMBER = re.compile(r"(?a)(?<![\d.])(\d+(?:,\d{3})*(?:\.\d+)?(?:e-?\d+)?)(?![\d])")
+# a code name in prose: dotted (torch.cuda.synchronize), snake_case, or a call (backward())
+_CODE_NAME = re.compile(r"(?a)\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?|\b[a-z]+_\w+|\b\w+\(\)")
+_NOT_CODE = {"e.g", "i.e"}
+_QUOTED_ERROR = re.compile(r"\b(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Warning): [^\n`]+")
+_EDITOR_TITLE = re.compile(r'^\s*(?:!!!|\?\?\?\+?) editor(?: "[^"]*")?\s*$', re.M)
+
+
+def _without_markup(body: str) -> str:
+    body = DIRECTIVE.sub("", body)
+    body = _EDITOR_TITLE.sub("", body)
+    return _LINK_TARGET.sub("]", body)
+
+
+def facts(body: str) -> dict[str, set[str] | Counter]:
+    """What must survive translation. Code blocks and numbers must match one for one; names,
+    errors and formulas as sets, since a translation may mention a name once more or less."""
+    body = _without_markup(body).replace("# 编者:", "# Editor:")
+    blocks = [m.group(3).strip("\n") for m in _FENCED.finditer(body)]
+    prose = _FENCED.sub("", body)
+    # backslash escapes (\_) are Markdown, not text
+    text = _MATH.sub(" ", prose).replace("`", " ").replace("\\", "")
+    # compare a block's lines without their indentation (editor blocks indent them)
+    blocks = ["\n".join(line.strip() for line in b.splitlines()) for b in blocks]
+    return {
+        "code blocks": Counter(blocks),
+        "numbers": Counter(n.replace(",", "") for n in _NUMBER.findall(text)),
+        "code names": set(_CODE_NAME.findall(text)) - _NOT_CODE,
+        "quoted errors": {
+            e.group(0).strip().rstrip("。.）)") for e in _QUOTED_ERROR.finditer(prose)
+        },
+        "formulas": {m.replace(" ", "") for m in _MATH.findall(prose)},
+    }
+
+
+@dataclass
+class Problem:
+    path: Path
+    line: int
+    section: str
+    kind: str
+    zh_only: list[str]
+    en_only: list[str]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.path}:{self.line}: {self.section}: {self.kind} differ between zh and "
+            f"en: zh only {self.zh_only}, en only {self.en_only}"
+        )
+
+
+def check(root: Path = torchkb.ROOT) -> list[Problem]:
+    problems = []
+    for topic in load_topics(root / "notes" / "topics"):
+        for section in topic.sections:
+            if "en" not in section.text:
+                continue  # missing translations are the translation report's business
+            zh, en = facts(section.text["zh"]["body"]), facts(section.text["en"]["body"])
+            for kind in zh:
+                if zh[kind] != en[kind]:
+                    zh_only, en_only = zh[kind] - en[kind], en[kind] - zh[kind]
+                    if isinstance(zh_only, Counter):
+                        zh_only, en_only = zh_only.elements(), en_only.elements()
+                    problems.append(
+                        Problem(
+                            section.path,
+                            section.line,
+                            section.id,
+                            kind,
+                            sorted(zh_only),
+                            sorted(en_only),
+                        )
+                    )
+    return problems
