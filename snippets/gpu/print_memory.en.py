@@ -1,5 +1,6 @@
 import torch
 
+temp = 0
 # Editor: count from this snippet's own starting point, and reset the peak here
 torch.cuda.synchronize()
 torch.cuda.reset_peak_memory_stats()

@@ -1,5 +1,6 @@
 import torch
 
+temp = 0
 # 编者: 从本片段开始时的用量算起, 峰值也从这里开始统计
 torch.cuda.synchronize()
 torch.cuda.reset_peak_memory_stats()

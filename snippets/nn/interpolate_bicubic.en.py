@@ -4,7 +4,7 @@ import torch
 
 torch.manual_seed(0)
 hmps = torch.randn(2, 17, 16, 16)  # heatmap tensor of shape=(N, C, H, W)
-args = SimpleNamespace(square_length=64)  # stands in for the original command-line arguments
+args = SimpleNamespace(square_length=64)  # Editor: stands in for the original command-line arguments
 
 sizeHW = (args.square_length, args.square_length)  # square_length is 4x the size of hmps
 hmps1 = torch.nn.functional.interpolate(hmps, size=sizeHW, mode="bicubic")

@@ -4,7 +4,7 @@ import torch
 
 torch.manual_seed(0)
 hmps = torch.randn(2, 17, 16, 16)  # shape=(N, C, H, W) 的热图张量
-args = SimpleNamespace(square_length=64)  # 代替原代码中的命令行参数
+args = SimpleNamespace(square_length=64)  # 编者: 代替原代码中的命令行参数
 
 sizeHW = (args.square_length, args.square_length)  # 设square_length是hmps的4倍
 hmps1 = torch.nn.functional.interpolate(hmps, size=sizeHW, mode="bicubic")

@@ -2,6 +2,7 @@ import torch
 import torch.nn as nn
 
 
+# 编者: 笔记中 conv8_2、conv6 两行是 SSD 模型 __init__ 里的片段, 这里补上一个类把它们包起来
 class SSDPart(nn.Module):
     def __init__(self):
         super().__init__()

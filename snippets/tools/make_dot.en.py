@@ -15,7 +15,7 @@ def make_dot(var, params=None):
             require grad (TODO: make optional)
     """
     if params is not None:
-        # the note has assert isinstance(params.values()[0], Variable): Variable is merged into Tensor, and dict.values() cannot be indexed
+        # Editor: the note has assert isinstance(params.values()[0], Variable): Variable is merged into Tensor, and dict.values() cannot be indexed
         assert isinstance(list(params.values())[0], torch.Tensor)
         param_map = {id(v): k for k, v in params.items()}
 
@@ -57,7 +57,7 @@ def make_dot(var, params=None):
     return dot
 
 
-# a small stand-in for PoseNet (the note's PoseNet(nstack=4, inp_dim=256, oup_dim=68) is not defined there)
+# Editor: a small stand-in for PoseNet (the note's PoseNet(nstack=4, inp_dim=256, oup_dim=68) is not defined there)
 class PoseNet(nn.Module):
     def __init__(self, oup_dim=68):
         super().__init__()
@@ -70,7 +70,7 @@ class PoseNet(nn.Module):
 
 # plot the model
 net = PoseNet(oup_dim=68)
-x = torch.randn(1, 3, 64, 64)  # x has shape (batch, channels, height, width); the note wraps it in Variable(...), today a plain Tensor
+x = torch.randn(1, 3, 64, 64)  # x has shape (batch, channels, height, width); Editor: the note has Variable(torch.randn(1, 3, 512, 512)); here a plain 64x64 Tensor
 y = net(x)
 # the note's original line fails on Python 3 / today's torch
 from torch.autograd import Variable  # Variable survives only as a compatibility name
@@ -83,7 +83,7 @@ except TypeError as err:
     print("TypeError:", err)
     original_line_runs = False
 g = make_dot(y, params=dict(net.named_parameters()))
-# g.view() opens an image viewer; here the graph is rendered to posenet.svg in the current directory
+# Editor: g.view() opens an image viewer; here the graph is rendered to posenet.svg in the current directory
 g.render("posenet", format="svg", cleanup=True)
 print(g.source.count("->"), "edges")
 print(re.findall(r"label=(\w+Backward\d*)", g.source))

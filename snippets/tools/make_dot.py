@@ -15,7 +15,7 @@ def make_dot(var, params=None):
             require grad (TODO: make optional)
     """
     if params is not None:
-        # 原文 assert isinstance(params.values()[0], Variable)：Variable 已并入 Tensor，dict 的 values() 也不能下标
+        # 编者: 原文 assert isinstance(params.values()[0], Variable)：Variable 已并入 Tensor，dict 的 values() 也不能下标
         assert isinstance(list(params.values())[0], torch.Tensor)
         param_map = {id(v): k for k, v in params.items()}
 
@@ -57,7 +57,7 @@ def make_dot(var, params=None):
     return dot
 
 
-# PoseNet 的小替身（笔记中的 PoseNet(nstack=4, inp_dim=256, oup_dim=68) 没有给出定义）
+# 编者: PoseNet 的小替身（笔记中的 PoseNet(nstack=4, inp_dim=256, oup_dim=68) 没有给出定义）
 class PoseNet(nn.Module):
     def __init__(self, oup_dim=68):
         super().__init__()
@@ -70,7 +70,7 @@ class PoseNet(nn.Module):
 
 # plot the model
 net = PoseNet(oup_dim=68)
-x = torch.randn(1, 3, 64, 64)  # x的shape为(batch，channels，height，width)；原文用 Variable(...)，今天直接用 Tensor
+x = torch.randn(1, 3, 64, 64)  # x的shape为(batch，channels，height，width)；编者: 原文是 Variable(torch.randn(1, 3, 512, 512))，这里用 64x64 的普通 Tensor
 y = net(x)
 # 笔记原文的这一行在 Python 3 / 今天的 torch 上报错
 from torch.autograd import Variable  # Variable 只是为兼容而保留的名字
@@ -83,7 +83,7 @@ except TypeError as err:
     print("TypeError:", err)
     original_line_runs = False
 g = make_dot(y, params=dict(net.named_parameters()))
-# g.view() 会打开一个图片查看器；这里改为把图渲染到当前目录的 posenet.svg
+# 编者: g.view() 会打开一个图片查看器；这里改为把图渲染到当前目录的 posenet.svg
 g.render("posenet", format="svg", cleanup=True)
 print(g.source.count("->"), "edges")
 print(re.findall(r"label=(\w+Backward\d*)", g.source))

@@ -3,7 +3,7 @@ import torch.nn as nn
 import torch.onnx
 
 
-# small stand-ins for Hourglass2 / Residual (not defined in the note), keeping the call Hourglass2(2, 32, 1, Residual)
+# Editor: small stand-ins for Hourglass2 / Residual (not defined in the note), keeping the call Hourglass2(2, 32, 1, Residual)
 class Residual(nn.Module):
     def __init__(self, ch):
         super().__init__()
@@ -25,7 +25,7 @@ class Hourglass2(nn.Module):
 
 
 net = Hourglass2(2, 32, 1, Residual).eval()
-dummy_input = torch.randn(1, 32, 128, 128)  # the note wraps it in Variable(torch.randn(...)); today a plain Tensor
+dummy_input = torch.randn(1, 32, 128, 128)  # Editor: the note wraps it in Variable(torch.randn(...)); today a plain Tensor
 # since torch 2.9 the default exporter (dynamo=True) needs onnxscript installed; dynamo=False uses the legacy TorchScript exporter (with a deprecation warning)
 # the note's line as written: the default exporter
 try:

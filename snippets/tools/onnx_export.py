@@ -3,7 +3,7 @@ import torch.nn as nn
 import torch.onnx
 
 
-# Hourglass2 / Residual 的小替身（笔记中没有给出定义），保持 Hourglass2(2, 32, 1, Residual) 的调用方式
+# 编者: Hourglass2 / Residual 的小替身（笔记中没有给出定义），保持 Hourglass2(2, 32, 1, Residual) 的调用方式
 class Residual(nn.Module):
     def __init__(self, ch):
         super().__init__()
@@ -25,7 +25,7 @@ class Hourglass2(nn.Module):
 
 
 net = Hourglass2(2, 32, 1, Residual).eval()
-dummy_input = torch.randn(1, 32, 128, 128)  # 原文用 Variable(torch.randn(...))，今天直接用 Tensor
+dummy_input = torch.randn(1, 32, 128, 128)  # 编者: 原文用 Variable(torch.randn(...))，今天直接用 Tensor
 # torch 2.9 起默认的导出器(dynamo=True)需要另外安装 onnxscript；dynamo=False 使用旧的 TorchScript 导出器（会给出弃用警告）
 # 笔记原文的写法: 使用默认导出器
 try:

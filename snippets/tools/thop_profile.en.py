@@ -3,7 +3,7 @@ import torch.nn as nn
 from thop import profile
 from thop import clever_format
 
-# a small stand-in for MyNetwork; profile needs a model instance, not a class
+# Editor: a small stand-in for MyNetwork; profile needs a model instance, not a class
 MyNetwork = nn.Sequential(
     nn.Conv2d(256, 64, kernel_size=1, bias=False),
     nn.ReLU(),

@@ -3,7 +3,7 @@ import torch.nn as nn
 from thop import profile
 from thop import clever_format
 
-# MyNetwork 的小替身；profile 需要的是模型实例，不是类
+# 编者: MyNetwork 的小替身；profile 需要的是模型实例，不是类
 MyNetwork = nn.Sequential(
     nn.Conv2d(256, 64, kernel_size=1, bias=False),
     nn.ReLU(),

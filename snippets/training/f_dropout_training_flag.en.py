@@ -3,7 +3,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 
-# The note writes `Class DropoutFC(nn.Module):`; a capital-C Class is a SyntaxError, fixed to class here
+# Editor: the note writes `Class DropoutFC(nn.Module):`; a capital-C Class is a SyntaxError, fixed to class here
 class DropoutFC(nn.Module):
    def __init__(self):
        super(DropoutFC, self).__init__()

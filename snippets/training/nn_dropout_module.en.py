@@ -2,7 +2,7 @@ import torch
 import torch.nn as nn
 
 
-# The note writes `Class DropoutFC(nn.Module):`; fixed to class here
+# Editor: the note writes `Class DropoutFC(nn.Module):`; fixed to class here
 class DropoutFC(nn.Module):
   def __init__(self):
       super(DropoutFC, self).__init__()

@@ -33,7 +33,7 @@ class Trainer:
                  'lr': self.args['lr'],
                  'weight_decay': self.args['weight_decay']}
             ],
-        )  # the note's code stops here; closing parenthesis added
+        )  # Editor: the note's code stops here; closing parenthesis added
 
 
 trainer = Trainer()

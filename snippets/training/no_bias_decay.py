@@ -33,7 +33,7 @@ class Trainer:
                  'lr': self.args['lr'],
                  'weight_decay': self.args['weight_decay']}
             ],
-        )  # 笔记中的代码到这里为止，补上右括号
+        )  # 编者: 笔记中的代码到这里为止，补上右括号
 
 
 trainer = Trainer()
