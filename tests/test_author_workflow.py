@@ -63,8 +63,10 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def test_new_note_from_import_to_strict_bilingual_build(tmp_path: Path,
-                                                        record_property) -> None:
+def test_new_note_from_import_to_strict_bilingual_build(tmp_path: Path, record_property,
+                                                        site: Path) -> None:
+    # `site`: after the suite's own site build, whose notebook renders (mkdocs-jupyter's
+    # cache) this copy reuses: only the notebooks of the topic the note joins render again
     root = tmp_path / "repo"
     times: dict[str, str] = {}
 
