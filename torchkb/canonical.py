@@ -10,6 +10,7 @@ from pathlib import Path
 import yaml
 
 from torchkb.errors import SourceError
+from torchkb.sanitize import unsafe_html
 
 SECTION_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 DIRECTIVE = re.compile(r"^@(snippet|claim|note-output)\s+(.+?)\s*$", re.M)
@@ -122,6 +123,8 @@ def _check_body(body: str, path: Path, line: int, what: str) -> None:
     for offset, text in enumerate(body.splitlines(), 1):
         if _SCRIPT.search(text):
             raise SourceError(path, line + offset, f"{what}: raw <script> is not allowed")
+    for offset, problem in unsafe_html(body):
+        raise SourceError(path, line + offset, f"{what}: {problem}")
         m = _FENCE.match(text)
         if not m:
             continue
@@ -148,6 +151,10 @@ def load_topic(path: Path) -> Topic:
         tags=_lang_map(data.get("tags", {"zh": []}), path, line, "tags"),
         path=path,
     )
+    for field_name in ("title", "summary"):
+        for lang, value in getattr(topic, field_name).items():
+            for _, problem in unsafe_html(str(value)):
+                raise SourceError(path, line, f"topic {field_name} {lang}: {problem}")
     for raw in data.get("sections") or []:
         s_line = raw.get("__line__", line) if isinstance(raw, dict) else line
         section_id = str(_require(raw, "id", path, "section"))
@@ -163,6 +170,8 @@ def load_topic(path: Path) -> Topic:
                 if not isinstance(part, dict) or not isinstance(part.get(key), str):
                     raise SourceError(path, p_line, f"section {section_id} {lang} needs `{key}`")
             text[lang] = {k: v for k, v in part.items() if k != "__line__"}
+            for offset, problem in unsafe_html(text[lang]["title"]):
+                raise SourceError(path, p_line, f"section {section_id} {lang} title: {problem}")
             _check_body(text[lang]["body"], path, _body_line(path, p_line),
                         f"section {section_id} {lang}")
         if "zh" not in text:
