@@ -170,7 +170,7 @@ def load_topic(path: Path) -> Topic:
                 if not isinstance(part, dict) or not isinstance(part.get(key), str):
                     raise SourceError(path, p_line, f"section {section_id} {lang} needs `{key}`")
             text[lang] = {k: v for k, v in part.items() if k != "__line__"}
-            for offset, problem in unsafe_html(text[lang]["title"]):
+            for _, problem in unsafe_html(text[lang]["title"]):
                 raise SourceError(path, p_line, f"section {section_id} {lang} title: {problem}")
             _check_body(text[lang]["body"], path, _body_line(path, p_line),
                         f"section {section_id} {lang}")

@@ -80,6 +80,8 @@ def on_page_content(page_html, page, config, **kwargs):
         page_html, tokens = heading_ids(page_html, slugify)
         page.toc = get_toc(tokens)
         page_html = shared_styles(_MATHJAX.sub("", page_html), page.url)
+        # code and output areas scroll sideways: keyboard users must reach them
+        page_html = _SCROLLER.sub(r'\1 tabindex="0">', page_html)
     return page_html
 
 
@@ -93,6 +95,7 @@ def on_post_build(config, **kwargs):
 # mkdocs-jupyter's MathJax loader, with no URL to load from: formulas are MathML here
 _MATHJAX = re.compile(r'<!-- Load mathjax -->\s*<script src="">.*?'
                       r'<!-- End of mathjax configuration -->', re.S)
+_SCROLLER = re.compile(r'(<div class="highlight-ipynb[^"]*"|<pre)>')
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>\s*", re.S)
 _shared_css: dict[str, str] = {}  # file name -> CSS, written into the site after the build
 
