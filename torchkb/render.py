@@ -193,8 +193,11 @@ class PageWriter:
                 css = "skip"
             else:
                 text, css = self.ui[f"{kind}_none"], "none"
-            spans.append(f'<span class="kb-badge kb-{kind} kb-{css}">{text}</span>')
-        return '<span class="kb-badges" data-search-exclude>' + " ".join(spans) + "</span>"
+            # each badge excluded on its own: Material's search parser drops the exclusion
+            # of an outer <span> when an inner <span> closes (it compares tags only)
+            spans.append(f'<span class="kb-badge kb-{kind} kb-{css}" data-search-exclude>'
+                         f"{text}</span>")
+        return '<span class="kb-badges">' + " ".join(spans) + "</span>"
 
     def skip_reason(self, snip: snippet_store.Snippet, rec: dict) -> str:
         """Why the run skipped a snippet, in the page's language: the runner's CUDA
