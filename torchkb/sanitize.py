@@ -12,23 +12,27 @@ import html.parser
 import re
 import urllib.parse
 
+import markdown
 import nh3
 from markdown_it import MarkdownIt
 
 # what notes may keep of raw HTML: text-level markup, tables, details; no forms, frames,
 # scripts, styles, event handlers
-TAGS = {"a", "abbr", "b", "br", "code", "del", "details", "div", "em", "i", "img", "ins",
+TAGS = {"a", "abbr", "b", "blockquote", "br", "caption", "code", "dd", "del", "details",
+        "div", "dl", "dt", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins",
         "kbd", "li", "mark", "ol", "p", "pre", "s", "small", "span", "strong", "sub",
-        "summary", "sup", "table", "tbody", "td", "th", "thead", "tr", "u", "ul"}
+        "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul"}
 ATTRIBUTES = {"a": {"href", "title"}, "img": {"src", "alt", "title", "width", "height"},
-              "td": {"align"}, "th": {"align"}, "*": {"class", "id", "lang", "title"}}
+              "td": {"align", "style"}, "th": {"align", "style"},
+              "*": {"class", "id", "lang", "title"}}
+STYLES = {"text-align"}  # Python-Markdown's aligned table columns
 URL_SCHEMES = {"http", "https", "mailto"}
 
 
 def clean(fragment: str) -> str:
     """The fragment as the allow-list keeps it."""
     return nh3.clean(fragment, tags=TAGS, attributes=ATTRIBUTES, url_schemes=URL_SCHEMES,
-                     link_rel=None, strip_comments=False)
+                     filter_style_properties=STYLES, link_rel=None, strip_comments=False)
 
 
 class _Tags(html.parser.HTMLParser):
@@ -41,7 +45,9 @@ class _Tags(html.parser.HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.found.append(f"<{tag}>")
         for name, value in attrs:
-            self.found.append(f"<{tag} {name}={value or ''}>")
+            # a style the filter keeps is rewritten (spaces, `;`): compare its name only
+            self.found.append(f"<{tag} {name}>" if name == "style" else
+                              f"<{tag} {name}={value or ''}>")
 
     handle_startendtag = handle_starttag
 
@@ -72,9 +78,9 @@ _md = MarkdownIt("commonmark").enable("table")
 _md.validateLink = lambda url: True  # see every link, also those markdown-it would drop
 
 
-def unsafe_html(markdown: str) -> list[tuple[int, str]]:
-    """(1-based line in `markdown`, what would be removed) for each unsafe piece."""
-    lines = markdown.splitlines()
+def unsafe_html(text: str) -> list[tuple[int, str]]:
+    """(1-based line in the Markdown `text`, what would be removed) per unsafe piece."""
+    lines = text.splitlines()
     found: list[tuple[int, str]] = []
 
     def line_of(start: int, end: int, needle: str) -> int:
@@ -83,7 +89,7 @@ def unsafe_html(markdown: str) -> list[tuple[int, str]]:
                 return n + 1
         return start + 1
 
-    for token in _md.parse(markdown):
+    for token in _md.parse(text):
         start, end = token.map or (0, 1)
         if token.type == "html_block":
             for what in removed(token.content):
@@ -100,4 +106,28 @@ def unsafe_html(markdown: str) -> list[tuple[int, str]]:
                     found.append((line_of(start, end, url),
                                   f"link to {url[:60]!r}: only http, https, mailto "
                                   "or site-relative links are allowed"))
-    return found
+    # Python-Markdown, which renders the pages, reads more as a link than CommonMark
+    # (`[x](java&#x09;script:...)`) and attr_list adds any attribute (`{: onclick=... }`):
+    # the rendered HTML passes the allow-list too
+    reported = {problem for _, problem in found}
+    html = markdown.markdown(markdown_text(text), extensions=_EXTENSIONS)
+    for what in removed(html):
+        problem = f"raw HTML {what} is not allowed"
+        if problem not in reported and not any(what in p for p in reported):
+            reported.add(problem)
+            # the line: where the attribute's value begins (its first word), else the tag
+            tag, _, attr = what.strip("<>").partition(" ")
+            word = re.match(r"[\w.-]*", attr.partition("=")[2]).group()
+            needle = next((n for n in (word, attr.partition("=")[0], tag)
+                           if n and any(n in line for line in lines)), tag)
+            found.append((line_of(0, len(lines), needle), problem))
+    return sorted(found)
+
+
+_EXTENSIONS = ["attr_list", "md_in_html", "tables", "footnotes", "admonition", "def_list",
+               "fenced_code"]
+
+
+def markdown_text(text: str) -> str:
+    """The text as the page renders it, less our own block directives (@snippet ...)."""
+    return "\n".join("" if line.strip().startswith("@") else line for line in text.splitlines())
