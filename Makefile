@@ -9,12 +9,22 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
-.PHONY: install serve build test docs
-install: $(VENV)/.installed
+# axe-core (accessibility test) and lighthouse (benchmarks/lighthouse.py), pinned in
+# package-lock.json; Debian's nodejs/npm (.ci/run installs them)
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
-# Build and serve the site on http://127.0.0.1:8000
+.PHONY: install serve build test docs lighthouse
+install: $(VENV)/.installed node_modules/.installed
+
+# Build and serve the site on http://127.0.0.1:8000/<site_url's path>/ (mkdocs.yml)
 serve: install
 	$(VENV)/bin/mkdocs serve -a 127.0.0.1:8000
+
+# Lighthouse scores of a topic page and a notebook page, both languages (served gzipped)
+lighthouse: install
+	$(PY) benchmarks/lighthouse.py
 
 build: install
 	$(VENV)/bin/mkdocs build
