@@ -25,8 +25,15 @@ SCHEME_RULES = ["color-contrast", "link-in-text-block"]
 # they are checked in full on these pages (in both languages, every token kind the site
 # uses: Python, shell, YAML, outputs, notebook cells, raw notes), and elsewhere axe checks
 # the page's own content, its article, less the code.
-FULL = {"tensors/", "en/data/", "environment/", "debugging/", "notebooks/tensors/",
-        "en/notebooks/data/", "raw/003_72c1394ea078b9f8/"}
+FULL = {
+    "tensors/",
+    "en/data/",
+    "environment/",
+    "debugging/",
+    "notebooks/tensors/",
+    "en/notebooks/data/",
+    "raw/003_72c1394ea078b9f8/",
+}
 CODE = [[".highlight"], [".jp-InputArea-editor"], [".jp-OutputArea"], [".kb-raw"]]
 RUN = """async ([rules, exclude]) => {
   const options = {resultTypes: ["violations"]};
@@ -56,12 +63,12 @@ def hosted(site: Path) -> Iterator[str]:
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
-def test_no_serious_axe_violations(browser, site: Path, hosted: str, axe_source: str,
-                                   shard: int) -> None:
+def test_no_serious_axe_violations(
+    browser, site: Path, hosted: str, axe_source: str, shard: int
+) -> None:
     assert site_url()  # canonical links and the 404 page need it
     paths = sorted(pages(site))[shard::SHARDS]
-    context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                  color_scheme="light")
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
     tab = context.new_page()
     found = []
     try:
@@ -74,9 +81,11 @@ def test_no_serious_axe_violations(browser, site: Path, hosted: str, axe_source:
             for scheme, rules in (("default", None), ("slate", SCHEME_RULES)):
                 tab.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
                 for v in tab.evaluate(RUN, [rules, exclude]):
-                    found.append(f"/{path} ({'dark' if scheme == 'slate' else 'light'}): "
-                                 f"{v['id']} x{v['count']} ({v['help']}) "
-                                 + json.dumps(v["first"], ensure_ascii=False))
+                    found.append(
+                        f"/{path} ({'dark' if scheme == 'slate' else 'light'}): "
+                        f"{v['id']} x{v['count']} ({v['help']}) "
+                        + json.dumps(v["first"], ensure_ascii=False)
+                    )
     finally:
         context.close()
     print(f"shard {shard}: {len(paths)} pages, light and dark")

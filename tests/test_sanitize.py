@@ -26,13 +26,16 @@ def test_hostile_html_is_reported(markdown: str, reported: str) -> None:
     assert reported in found[0][1], found
 
 
-@pytest.mark.parametrize("markdown", [
-    "`<img src=x onerror=alert(1)>` in code is text",
-    "```html\n<iframe src=x></iframe>\n```",
-    "<sup>2</sup>, <kbd>Ctrl</kbd>, <br>, <a href=\"https://pytorch.org\" title=\"t\">ok</a>",
-    "[relative](tensors.md#view), [mail](mailto:a@b.c), <https://pytorch.org>",
-    "> TypeError: found <class 'NoneType'>",
-])
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "`<img src=x onerror=alert(1)>` in code is text",
+        "```html\n<iframe src=x></iframe>\n```",
+        '<sup>2</sup>, <kbd>Ctrl</kbd>, <br>, <a href="https://pytorch.org" title="t">ok</a>',
+        "[relative](tensors.md#view), [mail](mailto:a@b.c), <https://pytorch.org>",
+        "> TypeError: found <class 'NoneType'>",
+    ],
+)
 def test_harmless_markdown_passes(markdown: str) -> None:
     assert unsafe_html(markdown) == []
 
@@ -47,7 +50,13 @@ def test_hostile_note_fails_the_build_cleanly(tree) -> None:  # noqa: F811
     indent = line[: len(line) - len(line.lstrip())]
     break_topic(tree, line + "\n", f"{line}\n{indent}\n{indent}<img src=x onerror=alert(1)>\n")
     # one build (each costs seconds): the line and the problem are in the same message
-    section_id = next(line.split(":", 1)[1].strip() for line in
-                      path.read_text(encoding="utf-8").splitlines() if "- id:" in line)
-    assert_fails_cleanly(tree, f"{path.name}:{line_no + 2}: section {section_id} zh: "
-                               "raw HTML <img onerror=alert(1)> is not allowed")
+    section_id = next(
+        line.split(":", 1)[1].strip()
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if "- id:" in line
+    )
+    assert_fails_cleanly(
+        tree,
+        f"{path.name}:{line_no + 2}: section {section_id} zh: "
+        "raw HTML <img onerror=alert(1)> is not allowed",
+    )

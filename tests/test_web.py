@@ -32,7 +32,7 @@ def pages(site: Path) -> dict[str, str]:
 
 
 def head(html: str) -> str:
-    return html[:html.index("</head>")]
+    return html[: html.index("</head>")]
 
 
 def test_site_url_is_a_subpath() -> None:
@@ -45,12 +45,14 @@ def test_site_url_is_a_subpath() -> None:
 def test_sitemap_lists_every_page_absolutely(site: Path) -> None:
     tree = ET.parse(site / "sitemap.xml")
     locs = [loc.text or "" for loc in tree.iterfind("s:url/s:loc", NS)]
-    assert all(loc.startswith(SITE_URL) for loc in locs), [x for x in locs if
-                                                          not x.startswith(SITE_URL)][:5]
+    assert all(loc.startswith(SITE_URL) for loc in locs), [
+        x for x in locs if not x.startswith(SITE_URL)
+    ][:5]
     built = set(pages(site))
-    listed = {loc[len(SITE_URL):] for loc in locs}
-    assert listed == built, f"not in the sitemap: {sorted(built - listed)[:8]}; " \
-                            f"not built: {sorted(listed - built)[:8]}"
+    listed = {loc[len(SITE_URL) :] for loc in locs}
+    assert listed == built, (
+        f"not in the sitemap: {sorted(built - listed)[:8]}; not built: {sorted(listed - built)[:8]}"
+    )
     assert any(p.startswith("en/notebooks/") for p in listed)
     for url in tree.iterfind("s:url", NS):
         langs = {a.get("hreflang"): a.get("href") for a in url.iterfind("x:link", NS)}
@@ -65,11 +67,18 @@ def test_canonical_and_alternates(site: Path) -> None:
         canonical = re.findall(r'<link rel="canonical" href="([^"]*)"', top)
         if canonical != [SITE_URL + path]:
             problems.append(f"/{path}: canonical {canonical}")
-        alternates = dict((lang, href) for href, lang in re.findall(
-            r'<link rel="alternate" href="([^"]*)" hreflang="([^"]*)"', top))
+        alternates = dict(
+            (lang, href)
+            for href, lang in re.findall(
+                r'<link rel="alternate" href="([^"]*)" hreflang="([^"]*)"', top
+            )
+        )
         other = path.removeprefix("en/")
-        expected = {"zh": SITE_URL + other, "en": SITE_URL + "en/" + other,
-                    "x-default": SITE_URL + other}
+        expected = {
+            "zh": SITE_URL + other,
+            "en": SITE_URL + "en/" + other,
+            "x-default": SITE_URL + other,
+        }
         if alternates != expected:
             problems.append(f"/{path}: alternates {alternates}")
     assert not problems, "\n".join(problems[:10])
@@ -95,14 +104,20 @@ def test_404_page_per_language(site: Path) -> None:
         links = re.findall(r'(?:href|src)="([^"#][^"]*)"', html)
         local = [u for u in links if not u.startswith(("http", "javascript:", "data:"))]
         assert local and all(u.startswith(PREFIX) for u in local), [
-            u for u in local if not u.startswith(PREFIX)][:5]
+            u for u in local if not u.startswith(PREFIX)
+        ][:5]
         # the language menu leads to each language's home, not to some page built last
-        menu = dict((lang, href) for href, lang in re.findall(
-            r'<a href="([^"]*)" hreflang="([^"]*)" class="md-select__link"', html))
+        menu = dict(
+            (lang, href)
+            for href, lang in re.findall(
+                r'<a href="([^"]*)" hreflang="([^"]*)" class="md-select__link"', html
+            )
+        )
         assert menu == {"zh": PREFIX, "en": PREFIX + "en/"}, (rel, menu)
 
 
 # -- in a browser, served under site_url's path as GitHub Pages serves it ---------------
+
 
 @pytest.fixture(scope="module")
 def hosted(site: Path) -> Iterator[str]:
@@ -116,10 +131,22 @@ def page(browser, hosted: str):
     failed: list[str] = []
     tab = context.new_page()
     tab.on("requestfailed", lambda r: failed.append(f"failed: {r.url}"))
-    tab.on("response", lambda r: failed.append(f"HTTP {r.status}: {r.url}")
-           if r.status >= 400 and r.request.resource_type != "document" else None)
-    tab.on("console", lambda m: failed.append(f"console: {m.text}")
-           if m.type == "error" and "404" not in m.text else None)
+    tab.on(
+        "response",
+        lambda r: (
+            failed.append(f"HTTP {r.status}: {r.url}")
+            if r.status >= 400 and r.request.resource_type != "document"
+            else None
+        ),
+    )
+    tab.on(
+        "console",
+        lambda m: (
+            failed.append(f"console: {m.text}")
+            if m.type == "error" and "404" not in m.text
+            else None
+        ),
+    )
     tab.failed = failed
     yield tab
     context.close()
@@ -129,11 +156,11 @@ def page(browser, hosted: str):
 def test_missing_page_renders_styled(page, hosted: str, missing: str) -> None:
     response = page.goto(f"{hosted}/{missing}", wait_until="load")
     assert response is not None and response.status == 404
-    header = page.evaluate("getComputedStyle(document.querySelector('.md-header'))"
-                           ".backgroundColor")
+    header = page.evaluate("getComputedStyle(document.querySelector('.md-header')).backgroundColor")
     assert header == "rgb(179, 48, 0)", f"/{missing}: unstyled page (header {header})"
-    logo = page.evaluate("document.querySelector('.md-header__button.md-logo')"
-                         ".getBoundingClientRect().height")
+    logo = page.evaluate(
+        "document.querySelector('.md-header__button.md-logo').getBoundingClientRect().height"
+    )
     assert logo < 60, f"/{missing}: a giant logo, the stylesheet did not load"
     assert "404" in page.locator("article h1").inner_text()
     assert page.locator("article a[href$='/en/']").count() == 1

@@ -18,21 +18,76 @@ from markdown_it import MarkdownIt
 
 # what notes may keep of raw HTML: text-level markup, tables, details; no forms, frames,
 # scripts, styles, event handlers
-TAGS = {"a", "abbr", "b", "blockquote", "br", "caption", "code", "dd", "del", "details",
-        "div", "dl", "dt", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins",
-        "kbd", "li", "mark", "ol", "p", "pre", "s", "small", "span", "strong", "sub",
-        "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul"}
-ATTRIBUTES = {"a": {"href", "title"}, "img": {"src", "alt", "title", "width", "height"},
-              "td": {"align", "style"}, "th": {"align", "style"},
-              "*": {"class", "id", "lang", "title"}}
+TAGS = {
+    "a",
+    "abbr",
+    "b",
+    "blockquote",
+    "br",
+    "caption",
+    "code",
+    "dd",
+    "del",
+    "details",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "i",
+    "img",
+    "ins",
+    "kbd",
+    "li",
+    "mark",
+    "ol",
+    "p",
+    "pre",
+    "s",
+    "small",
+    "span",
+    "strong",
+    "sub",
+    "summary",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "tfoot",
+    "th",
+    "thead",
+    "tr",
+    "u",
+    "ul",
+}
+ATTRIBUTES = {
+    "a": {"href", "title"},
+    "img": {"src", "alt", "title", "width", "height"},
+    "td": {"align", "style"},
+    "th": {"align", "style"},
+    "*": {"class", "id", "lang", "title"},
+}
 STYLES = {"text-align"}  # Python-Markdown's aligned table columns
 URL_SCHEMES = {"http", "https", "mailto"}
 
 
 def clean(fragment: str) -> str:
     """The fragment as the allow-list keeps it."""
-    return nh3.clean(fragment, tags=TAGS, attributes=ATTRIBUTES, url_schemes=URL_SCHEMES,
-                     filter_style_properties=STYLES, link_rel=None, strip_comments=False)
+    return nh3.clean(
+        fragment,
+        tags=TAGS,
+        attributes=ATTRIBUTES,
+        url_schemes=URL_SCHEMES,
+        filter_style_properties=STYLES,
+        link_rel=None,
+        strip_comments=False,
+    )
 
 
 class _Tags(html.parser.HTMLParser):
@@ -46,8 +101,9 @@ class _Tags(html.parser.HTMLParser):
         self.found.append(f"<{tag}>")
         for name, value in attrs:
             # a style the filter keeps is rewritten (spaces, `;`): compare its name only
-            self.found.append(f"<{tag} {name}>" if name == "style" else
-                              f"<{tag} {name}={value or ''}>")
+            self.found.append(
+                f"<{tag} {name}>" if name == "style" else f"<{tag} {name}={value or ''}>"
+            )
 
     handle_startendtag = handle_starttag
 
@@ -93,19 +149,28 @@ def unsafe_html(text: str) -> list[tuple[int, str]]:
         start, end = token.map or (0, 1)
         if token.type == "html_block":
             for what in removed(token.content):
-                found.append((line_of(start, end, what[1:].split()[0].rstrip(">")),
-                              f"raw HTML {what} is not allowed"))
+                found.append(
+                    (
+                        line_of(start, end, what[1:].split()[0].rstrip(">")),
+                        f"raw HTML {what} is not allowed",
+                    )
+                )
         for child in token.children or []:
             if child.type == "html_inline":
                 for what in removed(child.content):
-                    found.append((line_of(start, end, child.content),
-                                  f"raw HTML {what} is not allowed"))
+                    found.append(
+                        (line_of(start, end, child.content), f"raw HTML {what} is not allowed")
+                    )
             elif child.type in {"link_open", "image"}:
                 url = str(child.attrs.get("href" if child.type == "link_open" else "src", ""))
                 if _bad_url(url):
-                    found.append((line_of(start, end, url),
-                                  f"link to {url[:60]!r}: only http, https, mailto "
-                                  "or site-relative links are allowed"))
+                    found.append(
+                        (
+                            line_of(start, end, url),
+                            f"link to {url[:60]!r}: only http, https, mailto "
+                            "or site-relative links are allowed",
+                        )
+                    )
     # Python-Markdown, which renders the pages, reads more as a link than CommonMark
     # (`[x](java&#x09;script:...)`) and attr_list adds any attribute (`{: onclick=... }`):
     # the rendered HTML passes the allow-list too
@@ -118,14 +183,27 @@ def unsafe_html(text: str) -> list[tuple[int, str]]:
             # the line: where the attribute's value begins (its first word), else the tag
             tag, _, attr = what.strip("<>").partition(" ")
             word = re.match(r"[\w.-]*", attr.partition("=")[2]).group()
-            needle = next((n for n in (word, attr.partition("=")[0], tag)
-                           if n and any(n in line for line in lines)), tag)
+            needle = next(
+                (
+                    n
+                    for n in (word, attr.partition("=")[0], tag)
+                    if n and any(n in line for line in lines)
+                ),
+                tag,
+            )
             found.append((line_of(0, len(lines), needle), problem))
     return sorted(found)
 
 
-_EXTENSIONS = ["attr_list", "md_in_html", "tables", "footnotes", "admonition", "def_list",
-               "fenced_code"]
+_EXTENSIONS = [
+    "attr_list",
+    "md_in_html",
+    "tables",
+    "footnotes",
+    "admonition",
+    "def_list",
+    "fenced_code",
+]
 
 
 def markdown_text(text: str) -> str:

@@ -18,9 +18,15 @@ def on_template_context(context, template_name, config, **kwargs):
     if template_name == "404.html" and i18n is not None:
         # each language's home (site_url's path + "<locale>/"), not the last page's menu
         base = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
-        homes = [{"name": lang.name, "lang": lang.locale,
-                  "link": base if lang.default else f"{base}{lang.locale}/"}
-                 for lang in i18n.config.languages if lang.build]
+        homes = [
+            {
+                "name": lang.name,
+                "lang": lang.locale,
+                "link": base if lang.default else f"{base}{lang.locale}/",
+            }
+            for lang in i18n.config.languages
+            if lang.build
+        ]
         # static-i18n sets it both as a key and as an attribute; templates read either
         config.extra["alternate"] = homes
         config.extra.alternate = homes
@@ -44,7 +50,8 @@ def on_post_template(output, template_name, config, **kwargs):
 # Pygments wraps every name and every run of spaces in a <span> (a fifth of a topic page's
 # elements); Material colours names as plain code text (--md-code-hl-name-color is the
 # code colour), JupyterLab not at all, and whitespace shows no colour, so these go, and
-# runs of punctuation or operators share one span. Same text, same colours, fewer nodes to style and lay out.
+# runs of punctuation or operators share one span. Same text, same colours, fewer nodes
+# to style and lay out.
 _PLAIN = re.compile(r'<span class="(?:n|w)">([^<]*)</span>')
 _RUN = re.compile(r'(<span class="(p|o)">[^<]*)</span><span class="\2">')
 # a code block, as Material (div.highlight) and nbconvert (div.highlight-ipynb) write it
