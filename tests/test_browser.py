@@ -10,11 +10,12 @@ test-artifacts/screenshots/ (kept by CI).
 """
 
 import json
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from builtsite import ROOT, serve
+from builtsite import ROOT, serve, site_url
 
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 SHARDS = 4  # page pairs split over four tests, so two xdist workers share the walk evenly
@@ -25,7 +26,8 @@ SCREENSHOTS = {("zh", ""): "zh-home", ("en", ""): "en-home", ("zh", "tensors/"):
 
 @pytest.fixture(scope="session")
 def base_url(site: Path) -> Iterator[str]:
-    with serve(site) as url:
+    # under site_url's path, as GitHub Pages serves a project site (/<repo>/)
+    with serve(site, prefix=urllib.parse.urlsplit(site_url()).path or "/") as url:
         yield url
 
 
