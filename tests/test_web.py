@@ -204,3 +204,18 @@ def test_raw_note_lines_wrap(page, hosted: str, width: int) -> None:
     page.screenshot(path=SHOTS / f"raw-note-{width}.png")
     assert wide["lines"] > 100
     assert wide == {**wide, "code": 0, "page": 0, "wide": 0}, wide
+
+
+def test_no_emoji_glyphs_and_chinese_skip_reasons() -> None:
+    """Icons, not emoji (no emoji font on many machines: tofu boxes); a Chinese page says
+    why a snippet did not run in Chinese."""
+    emoji = re.compile("[\u2600-\u27bf\U0001f300-\U0001faff]\ufe0f?")
+    for page in sorted((ROOT / "docs").glob("*/**/*.md")) + sorted(
+        (ROOT / "docs").glob("*/notebooks/*.ipynb")
+    ):
+        text = page.read_text(encoding="utf-8")
+        assert not emoji.search(text), f"{page}: emoji {emoji.search(text).group()!r}"
+        if "/zh/" in page.as_posix():
+            reasons = re.findall(r"CPU：未运行（([^）]*)", text)
+            english = [r for r in reasons if re.match(r"[A-Za-z]", r)]
+            assert not english, f"{page}: English skip reasons {english[:3]}"
