@@ -15,18 +15,28 @@ $(VENV)/.installed: pyproject.toml
 	  '(CUDA ' + torch.version.cuda + ' build)' if torch.version.cuda else '(CPU-only build)')"
 	touch $@
 
-.PHONY: install serve build test docs
-install: $(VENV)/.installed
+# axe-core (accessibility test) and lighthouse (benchmarks/lighthouse.py), pinned in
+# package-lock.json; Debian's nodejs/npm (.ci/run installs them)
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
-# Build and serve the site on http://127.0.0.1:8000
-serve: install
+.PHONY: install serve build test docs lighthouse
+install: $(VENV)/.installed node_modules/.installed
+
+# Build and serve the site on http://127.0.0.1:8000/<site_url's path>/ (mkdocs.yml)
+serve: $(VENV)/.installed
 	$(VENV)/bin/mkdocs serve -a 127.0.0.1:8000
 
-build: install
+# Lighthouse scores of a topic page and a notebook page, both languages (served gzipped)
+lighthouse: install
+	$(PY) benchmarks/lighthouse.py
+
+build: $(VENV)/.installed
 	$(VENV)/bin/mkdocs build
 
 # Regenerate docs/ from notes/ and snippets/
-docs: install
+docs: $(VENV)/.installed
 	$(PY) -m torchkb build
 
 # All tests: generator, snippets, pages, translations, site build, browser, search

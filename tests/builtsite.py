@@ -2,9 +2,11 @@
 
 import contextlib
 import functools
+import gzip
 import hashlib
 import http.server
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -47,23 +49,95 @@ def site_dir(base: Path) -> Path:
     return site
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """A static host: files under `prefix` (GitHub Pages serves a project site under
+    /<repo>/), the site's 404.html for a miss, and optionally gzip and cache headers."""
+
+    prefix = "/"
+    gzip = False
+    cache = ""
+
     def log_message(self, *args: object) -> None:
         pass
 
+    def translate_path(self, path: str) -> str:
+        rest = path.split("?", 1)[0].split("#", 1)[0]
+        if rest.startswith(self.prefix):
+            return super().translate_path("/" + rest[len(self.prefix):])
+        return os.path.join(self.directory, "\0missing")  # outside the site: 404
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None
+                   ) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.exists():
+            return super().send_error(code, message, explain)
+        self._send(404, page.read_bytes(), "text/html; charset=utf-8")
+
+    def do_GET(self) -> None:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return super().do_GET()  # the stdlib's redirect to the slash form
+            path = path / "index.html"
+        if not path.is_file():
+            return self.send_error(404)
+        self._send(200, path.read_bytes(), self.guess_type(str(path)))
+
+    def _send(self, code: int, body: bytes, ctype: str) -> None:
+        compressible = ctype.startswith(("text/", "application/json", "application/javascript",
+                                         "image/svg", "application/xml"))
+        if self.gzip and compressible and "gzip" in self.headers.get("Accept-Encoding", ""):
+            body = _gzipped(body)
+            encoding = "gzip"
+        else:
+            encoding = ""
+        self.send_response(code)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+            self.send_header("Vary", "Accept-Encoding")
+        if self.cache:
+            self.send_header("Cache-Control", self.cache)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    do_HEAD = do_GET
+
+
+@functools.lru_cache(maxsize=4096)
+def _gzipped(body: bytes) -> bytes:
+    return gzip.compress(body, compresslevel=6, mtime=0)
+
 
 @contextlib.contextmanager
-def serve(site: Path) -> Iterator[str]:
-    """Serve `site` on 127.0.0.1 with a free port; yields the base URL."""
-    handler = functools.partial(_Quiet, directory=str(site))
+def serve(site: Path, prefix: str = "/", gzip: bool = False, cache: str = "") -> Iterator[str]:
+    """Serve `site` on 127.0.0.1 with a free port, under `prefix` ("/repo/" as GitHub Pages
+    serves a project site); yields the base URL (no trailing slash). A miss gets the site's
+    404.html. `gzip`/`cache`: compress text and send Cache-Control, as a real host does."""
+    handler = functools.partial(
+        type("Handler", (_Handler,), {"prefix": prefix, "gzip": gzip, "cache": cache}),
+        directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield f"http://127.0.0.1:{server.server_address[1]}{prefix.rstrip('/')}"
     finally:
         server.shutdown()
         server.server_close()
+
+
+def site_url() -> str:
+    """The site_url the build uses: $SITE_URL, else mkdocs.yml's default ("" if none)."""
+    if os.environ.get("SITE_URL"):
+        return os.environ["SITE_URL"]
+    for line in (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines():
+        m = re.match(r"site_url:\s*(?:!ENV\s*\[\s*SITE_URL\s*,\s*)?[\"']?([^\"'\]\s]+)", line)
+        if m:
+            return m.group(1)
+    return ""
 
 
 def free_port() -> int:

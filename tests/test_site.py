@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from builtsite import site_url
 
 import torchkb
 
@@ -45,6 +46,7 @@ def test_snippet_badges_are_on_pages(site: Path) -> None:
 
 
 _ID = re.compile(r'\bid="([^"]*)"')
+_PREFIX = urllib.parse.urlsplit(site_url()).path or "/"
 _HREF = re.compile(r'\bhref="([^"]*)"')
 
 
@@ -66,7 +68,10 @@ def test_internal_links_and_anchors_resolve(site: Path) -> None:
             if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
                 continue
             path = urllib.parse.unquote(parts.path)
-            # the 404 page links from the site root: it is served at any depth
+            # the 404 page links from the site root (site_url's path): it is served at any
+            # depth; so do the home pages' language menus
+            if path.startswith(_PREFIX):
+                path = "/" + path[len(_PREFIX):]
             target = (site / path.lstrip("/") if path.startswith("/") else
                       (page.parent / path).resolve() if path else page)
             if target.is_dir():

@@ -10,6 +10,7 @@ from pathlib import Path
 import yaml
 
 from torchkb.errors import SourceError
+from torchkb.sanitize import unsafe_html
 
 SECTION_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 DIRECTIVE = re.compile(r"^@(snippet|claim|note-output)\s+(.+?)\s*$", re.M)
@@ -119,7 +120,7 @@ def _body_line(path: Path, from_line: int) -> int:
 
 
 def _check_body(body: str, path: Path, line: int, what: str) -> None:
-    """Unclosed code fences and raw <script> never reach a page."""
+    """Unclosed code fences, raw <script> and HTML the allow-list drops never reach a page."""
     open_fence: tuple[str, int] | None = None
     for offset, text in enumerate(body.splitlines(), 1):
         if _SCRIPT.search(text):
@@ -134,6 +135,9 @@ def _check_body(body: str, path: Path, line: int, what: str) -> None:
                 open_fence = None
     if open_fence is not None:
         raise SourceError(path, line + open_fence[1], f"{what}: code fence is never closed")
+    # event handlers, javascript: links, iframes...: the allow-list says what it would drop
+    for offset, problem in unsafe_html(body):
+        raise SourceError(path, line + offset, f"{what}: {problem}")
 
 
 def load_topic(path: Path) -> Topic:
@@ -150,6 +154,10 @@ def load_topic(path: Path) -> Topic:
         tags=_lang_map(data.get("tags", {"zh": []}), path, line, "tags"),
         path=path,
     )
+    for field_name in ("title", "summary"):
+        for lang, value in getattr(topic, field_name).items():
+            for _, problem in unsafe_html(str(value)):
+                raise SourceError(path, line, f"topic {field_name} {lang}: {problem}")
     for raw in data.get("sections") or []:
         s_line = raw.get("__line__", line) if isinstance(raw, dict) else line
         section_id = str(_require(raw, "id", path, "section"))
@@ -165,6 +173,8 @@ def load_topic(path: Path) -> Topic:
                 if not isinstance(part, dict) or not isinstance(part.get(key), str):
                     raise SourceError(path, p_line, f"section {section_id} {lang} needs `{key}`")
             text[lang] = {k: v for k, v in part.items() if k != "__line__"}
+            for _, problem in unsafe_html(text[lang]["title"]):
+                raise SourceError(path, p_line, f"section {section_id} {lang} title: {problem}")
             _check_body(text[lang]["body"], path, _body_line(path, p_line),
                         f"section {section_id} {lang}")
         if "zh" not in text:

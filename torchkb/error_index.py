@@ -75,7 +75,9 @@ def error_index_page(lang: str) -> str:
                     title = section.text.get(lang, section.text["zh"])["title"]
                     where.setdefault(snippet_store.snippet_id(arg), (topic.id, section.id, title))
     # search boost 0.5: these entries point at the explaining sections, which rank first
-    lines = ["---", f'title: "{ui["title"]}"', "search:", "  boost: 0.5", "---", "",
+    description = ui["lead"].replace("\\", "\\\\").replace('"', '\\"')
+    lines = ["---", f'title: "{ui["title"]}"', f'description: "{description}"', "search:",
+             "  boost: 0.5", "---", "",
              f"# {ui['title']}", "", ui["lead"], ""]
     pending, raised = [], []
     for snip in snippet_store.load_all():

@@ -42,6 +42,8 @@ def on_files(files, config, **kwargs):
                 lang.locale: _Alternate(file.url, file.locale_alternate_of, lang.locale,
                                         i18n.default_language)
                 for lang in i18n.config.languages if lang.build}
+    if i18n is not None:  # the sitemap lists static-i18n's pages: notebooks are pages now
+        i18n.i18n_files_per_language[i18n.current_language] = files.documentation_pages()
     return files
 
 
@@ -52,6 +54,25 @@ def on_page_markdown(markdown, page, **kwargs):
     return markdown
 
 
+_NOTEBOOK_META = {
+    "zh": ("{title} · Jupyter Notebook",
+           "主题“{title}”的 Jupyter Notebook：与主题页相同的代码和记录的输出，可下载运行。"),
+    "en": ("{title} · Jupyter notebook",
+           "The topic “{title}” as a Jupyter notebook: the page's code with its recorded "
+           "outputs, to download and run."),
+}
+
+
+def on_page_context(context, page, config, **kwargs):
+    if isinstance(page.file, NotebookPage):
+        # its own title and description, not its topic page's (both are in search results)
+        title, description = _NOTEBOOK_META.get(config.theme.get("language"),
+                                                _NOTEBOOK_META["en"])
+        page.meta["title"] = title.format(title=page.title)
+        page.meta["description"] = description.format(title=page.title)
+    return context
+
+
 def on_page_content(page_html, page, config, **kwargs):
     if isinstance(page.file, NotebookPage):
         # the slugify of mkdocs.yml's toc extension, which gives the other pages their ids
@@ -59,6 +80,8 @@ def on_page_content(page_html, page, config, **kwargs):
         page_html, tokens = heading_ids(page_html, slugify)
         page.toc = get_toc(tokens)
         page_html = shared_styles(_MATHJAX.sub("", page_html), page.url)
+        # code and output areas scroll sideways: keyboard users must reach them
+        page_html = _SCROLLER.sub(r'\1 tabindex="0">', page_html)
     return page_html
 
 
@@ -103,6 +126,7 @@ def on_shutdown(**kwargs) -> None:
 # mkdocs-jupyter's MathJax loader, with no URL to load from: formulas are MathML here
 _MATHJAX = re.compile(r'<!-- Load mathjax -->\s*<script src="">.*?'
                       r'<!-- End of mathjax configuration -->', re.S)
+_SCROLLER = re.compile(r'(<div class="highlight-ipynb[^"]*"|<pre)>')
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>\s*", re.S)
 _shared_css: dict[str, str] = {}  # file name -> CSS, written into the site after the build
 
@@ -154,7 +178,10 @@ def heading_ids(page_html: str, slugify: Callable[[str, str], str]) -> tuple[str
 
 
 class _Alternate:
-    """What Material's language switch reads of an alternate file: its URL."""
+    """What Material's language switch and the sitemap read of an alternate file: its URL
+    (no page: the sitemap then joins site_url and the URL)."""
+
+    page = None
 
     def __init__(self, url: str, built: str, lang: str, default: str) -> None:
         rest = url[len(built) + 1:] if built != default and url.startswith(built + "/") else url

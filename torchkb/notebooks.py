@@ -28,8 +28,8 @@ UI = {
                 "[下载本 notebook]({topic}.ipynb)",
         "setup": "# 本站逐个独立运行每个片段（随机种子为 0）：每个单元格运行前重置种子，\n"
                  "# 这样从头运行本 notebook 时，输出与记录的输出一致。\n",
-        "claim": {"verified": "✅ 已验证", "corrected": "⚠️ 更正", "awaiting-gpu": "⏳ 待 GPU 验证",
-                  "not-checkable": "ℹ️ 无法验证"},
+        "claim": {"verified": "已验证", "corrected": "更正", "awaiting-gpu": "待 GPU 验证",
+                  "not-checkable": "无法验证"},
         "cuda": "*需要 CUDA：此单元格在没有 GPU 的机器上不执行（已标记 `skip-execution`）。*",
         "skip": "*不在测试中运行：{reason}*",
         "note_output": "笔记原文中的输出（{note} 第 {a}–{b} 行，本站未重新运行）：",
@@ -41,8 +41,8 @@ UI = {
         "setup": "# The site runs every snippet on its own with seed 0: reset the seeds before\n"
                  "# each cell so that running this notebook top to bottom reproduces the\n"
                  "# recorded outputs.\n",
-        "claim": {"verified": "✅ Verified", "corrected": "⚠️ Correction",
-                  "awaiting-gpu": "⏳ Awaiting a GPU run", "not-checkable": "ℹ️ Not checkable"},
+        "claim": {"verified": "Verified", "corrected": "Correction",
+                  "awaiting-gpu": "Awaiting a GPU run", "not-checkable": "Not checkable"},
         "cuda": "*Needs CUDA: this cell is not executed on a machine without a GPU (tagged "
                 "`skip-execution`).*",
         "skip": "*Not run by the tests: {reason}*",
@@ -158,7 +158,8 @@ class _Builder:
         if meta.get("needs") == "cuda":
             self.markdown += [self.ui["cuda"], ""]
         elif meta.get("skip"):
-            self.markdown += [self.ui["skip"].format(reason=meta["skip"]), ""]
+            reason = meta.get("skip_zh") if self.lang == "zh" else None
+            self.markdown += [self.ui["skip"].format(reason=reason or meta["skip"]), ""]
 
     def claim(self, claim_id: str) -> None:
         claim = self.claims.get(claim_id)

@@ -5,6 +5,7 @@ inputs always give the same bytes. `write_docs()` swaps the result in atomically
 """
 
 import html
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -19,6 +20,7 @@ from torchkb.errors import SourceError
 from torchkb.notebooks import note_label, reproduces, topic_notebooks
 from torchkb.rawnotes import is_output_marker, read_text
 from torchkb.translation import MISSING, english_view
+from torchkb.sanitize import unsafe_html
 
 UI = {
     "zh": {
@@ -29,6 +31,7 @@ UI = {
         "raises": "输出（抛出异常）",
         "cpu_ok": "CPU · torch {torch} · {date}",
         "cpu_skip": "CPU：未运行（{reason}）",
+        "needs_cuda": "需要 CUDA：本机 torch.cuda.is_available() 为 False",
         "cpu_none": "CPU：尚未验证",
         "cuda_ok": "GPU · {device} · torch {torch} · {date}",
         "cuda_none": "GPU：尚未运行",
@@ -51,6 +54,8 @@ UI = {
         "claims_title": "论断核查",
         "claims_lead": "笔记中关于 torch 行为的每条可检验论断，及其在 torch 2.13 上的核查结果。",
         "tags_title": "标签",
+        "tags_lead": "按标签列出各主题页。",
+        "raw_description": "作者的原始 PyTorch 学习笔记 {number}，逐字保存（{name}）。",
         "notebook": "[:material-notebook-outline: 本页的 Jupyter Notebook（可下载运行）]({href})",
     },
     "en": {
@@ -61,6 +66,7 @@ UI = {
         "raises": "Output (raises)",
         "cpu_ok": "CPU · torch {torch} · {date}",
         "cpu_skip": "CPU: not run ({reason})",
+        "needs_cuda": "needs CUDA: torch.cuda.is_available() is False on this machine",
         "cpu_none": "CPU: not yet verified",
         "cuda_ok": "GPU · {device} · torch {torch} · {date}",
         "cuda_none": "GPU: not yet run",
@@ -87,6 +93,9 @@ UI = {
         "claims_lead": "Every checkable claim the notes make about torch behaviour, and what "
         "torch 2.13 actually does.",
         "tags_title": "Tags",
+        "tags_lead": "The topic pages, listed by tag.",
+        "raw_description": "The author's original PyTorch study note {number} ({name}), "
+        "kept verbatim in Chinese.",
         "notebook": "[:material-notebook-outline: This page as a Jupyter notebook "
                     "(download and run)]({href})",
         # the editor's banners over sections whose English is missing or stale
@@ -104,7 +113,11 @@ CLAIM_STYLE = {"verified": "success", "corrected": "warning", "awaiting-gpu": "q
                "not-checkable": "info"}
 CLAIM_UI = {"verified": "claim_verified", "corrected": "claim_corrected",
             "awaiting-gpu": "claim_awaiting_gpu", "not-checkable": "claim_unchecked"}
-CLAIM_ICON = {"verified": "✅", "corrected": "⚠️", "awaiting-gpu": "⏳", "not-checkable": "ℹ️"}
+# icons, not emoji glyphs (no emoji font needed)
+CLAIM_ICON = {"verified": ":material-check-circle:{ .kb-icon-ok }",
+              "corrected": ":material-alert:{ .kb-icon-warn }",
+              "awaiting-gpu": ":material-timer-sand:{ .kb-icon-info }",
+              "not-checkable": ":material-information:{ .kb-icon-info }"}
 
 
 class PageWriter:
@@ -204,13 +217,26 @@ class PageWriter:
             if result == "passed":
                 text, css = self.ui[f"{kind}_ok"].format(**rec), "ok"
             elif result == "skipped" and kind == "cpu":
-                text, css = self.ui["cpu_skip"].format(reason=rec.get("reason")), "skip"
+                text, css = self.ui["cpu_skip"].format(reason=self.skip_reason(snip, rec)), "skip"
             elif result == "failed" and kind == "cuda":
                 text, css = self.ui["cuda_failed"].format(**rec), "failed"
             else:
                 text, css = self.ui[f"{kind}_none"], "none"
-            spans.append(f'<span class="kb-badge kb-{kind} kb-{css}">{text}</span>')
-        return '<span class="kb-badges" data-search-exclude>' + " ".join(spans) + "</span>"
+            # each badge excluded on its own: Material's search parser drops the exclusion
+            # of an outer <span> when an inner <span> closes (it compares tags only)
+            spans.append(f'<span class="kb-badge kb-{kind} kb-{css}" data-search-exclude>'
+                         f"{text}</span>")
+        return '<span class="kb-badges">' + " ".join(spans) + "</span>"
+
+    def skip_reason(self, snip: snippet_store.Snippet, rec: dict) -> str:
+        """Why the run skipped a snippet, in the page's language: the runner's CUDA
+        reason, or snippets.yml's `skip` (`skip_zh` on Chinese pages)."""
+        reason = str(rec.get("reason") or rec.get("result"))
+        if reason.startswith("needs CUDA"):
+            return self.ui["needs_cuda"]
+        if self.lang == "zh" and reason == snip.meta.get("skip") and snip.meta.get("skip_zh"):
+            return str(snip.meta["skip_zh"])
+        return reason
 
     def note_output(self, arg: str, section: Section) -> str:
         try:
@@ -266,8 +292,15 @@ class PageWriter:
         # recorded output of the @snippet just above (only blank lines or a short lead-in
         # such as "输出：" between): a @note-output that it reproduces is not shown twice
         self.last_output: str | None = None
+        ids = iter(self.subheading_ids(section))
+        fence = ""
         for line in body.splitlines():
             stripped = line.strip()
+            marker = _FENCE.match(stripped)
+            if marker and (not fence or marker.group(1).startswith(fence)):
+                fence = "" if fence else marker.group(1)
+            if not fence and _SUBHEADING.match(line) and "{#" not in line:
+                line = f"{line.rstrip()} {{#{next(ids)}}}"
             if stripped.startswith("@snippet "):
                 ref = stripped.split(None, 1)[1]
                 out.append(self.snippet(ref, section))
@@ -282,6 +315,22 @@ class PageWriter:
             if stripped and not is_output_marker(stripped):
                 self.last_output = None
         return "\n".join(out)
+
+    def subheading_ids(self, section: Section) -> list[str]:
+        """Ids of a section's `###` headings, the same in both languages (the language
+        switch keeps the reader's place): the English heading's slug, prefixed with the
+        section id; by position when the two languages' headings differ in number."""
+        titles = {lang: _subheadings(text["body"]) for lang, text in section.text.items()}
+        en, own = titles.get("en", []), titles[self.lang]
+        if len(en) != len(own):
+            return [f"{section.id}-{n}" for n in range(1, len(own) + 1)]
+        ids, used = [], set()
+        for n, title in enumerate(en, 1):
+            slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or str(n)
+            new = f"{section.id}--{slug}"
+            ids.append(new if new not in used else f"{new}-{n}")
+            used.add(ids[-1])
+        return ids
 
     # -- pages --------------------------------------------------------------------
     def provenance(self, section: Section) -> str:
@@ -301,6 +350,8 @@ class PageWriter:
         lang = self.lang
         tags = topic.tags.get(lang) or topic.tags.get("zh") or []
         head = ["---", f"title: {_yaml_str(topic.title[lang])}"]
+        if topic.summary.get(lang):
+            head.append(f"description: {_yaml_str(topic.summary[lang])}")
         if tags:
             head.append("tags:")
             head += [f"  - {_yaml_str(t)}" for t in tags]
@@ -335,6 +386,22 @@ class PageWriter:
         if status == MISSING:
             body = f'<div lang="zh" markdown="block">\n\n{body}\n\n</div>'
         return f"{banner}\n\n{body}"
+
+
+_FENCE = re.compile(r"(`{3,}|~{3,})")
+_SUBHEADING = re.compile(r"^###\s+\S")
+
+
+def _subheadings(body: str) -> list[str]:
+    """The `###` heading texts of a body, outside code fences."""
+    found, fence = [], ""
+    for line in body.splitlines():
+        marker = _FENCE.match(line.strip())
+        if marker and (not fence or marker.group(1).startswith(fence)):
+            fence = "" if fence else marker.group(1)
+        elif not fence and _SUBHEADING.match(line):
+            found.append(line.lstrip("#").strip())
+    return found
 
 
 def _attr(text: str) -> str:
@@ -373,8 +440,11 @@ def raw_note_page(lang: str, raw: Path) -> str:
         f"{html.escape(line)}</span>"
         for n, line in enumerate(read_text(raw).splitlines(), 1)
     ]
+    number = raw.stem.split("_")[0]
+    description = ui["raw_description"].format(number=number, name=raw.name)
     return "\n".join([
-        "---", f"title: {_yaml_str(title)}", "search:", "  exclude: true", "---", "",
+        "---", f"title: {_yaml_str(title)}", f"description: {_yaml_str(description)}",
+        "search:", "  exclude: true", "---", "",
         f"# {title}", "", f"`{raw.name}` — {ui['raw_lead']}", "",
         '<pre class="kb-raw"><code>' + "\n".join(rows) + "</code></pre>", "",
     ])
@@ -386,7 +456,8 @@ def claims_page(lang: str, claims: list[dict], sections_by_claim: dict[str, str]
     ui = UI[lang]
     status_text = {k: f"{CLAIM_ICON[k]} {ui[CLAIM_UI[k]]}" for k in CLAIM_UI}
     # not in search: every claim is also shown, with its section, on the topic pages
-    lines = ["---", f"title: {_yaml_str(ui['claims_title'])}", "search:", "  exclude: true",
+    lines = ["---", f"title: {_yaml_str(ui['claims_title'])}",
+             f"description: {_yaml_str(ui['claims_lead'])}", "search:", "  exclude: true",
              "---", "", f"# {ui['claims_title']}",
              "", ui["claims_lead"], ""]
     counts: dict[str, int] = {}
@@ -419,6 +490,12 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
     topics = load_topics(root / "notes" / "topics")
     claims_list = load_list_files(root / "notes" / "claims")
     claims = {c["id"]: c for c in claims_list}
+    for claim in claims_list:  # claim texts become page Markdown too
+        texts = [*(claim.get("claim") or {}).values(), *(claim.get("explanation") or {}).values()]
+        for text in texts:
+            for _, problem in unsafe_html(str(text)):
+                raise SourceError(claim["__file__"], claim.get("__line__"),
+                                  f"claim {claim.get('id')}: {problem}")
     repost = _reposts(root)
     snippets = {s.id: s for s in snippet_store.load_all()}
     verification = snippet_store.load_verification()
@@ -442,7 +519,8 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
             lang, claims_list, sections_by_claim, writer, topics).encode()
         files[f"{lang}/errors.md"] = error_index_page(lang).encode()
         files[f"{lang}/tags.md"] = (
-            f"---\ntitle: {_yaml_str(UI[lang]['tags_title'])}\nsearch:\n  exclude: true\n---\n\n"
+            f"---\ntitle: {_yaml_str(UI[lang]['tags_title'])}\n"
+            f"description: {_yaml_str(UI[lang]['tags_lead'])}\nsearch:\n  exclude: true\n---\n\n"
             f"# {UI[lang]['tags_title']}\n\n<!-- material/tags -->\n"
         ).encode()
         for raw in sorted((root / "notes" / "raw").glob("*.txt")):
@@ -471,8 +549,6 @@ def check_recorded_outputs(snippets: dict[str, snippet_store.Snippet],
 
 def _reposts(root: Path) -> dict[str, str]:
     """Notes that say they are a repost (`[Source](url)` near the top) -> url."""
-    import re
-
     found = {}
     for raw in sorted((root / "notes" / "raw").glob("*.txt")):
         head = read_text(raw).splitlines()[:20]

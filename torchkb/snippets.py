@@ -33,7 +33,7 @@ from torchkb.errors import SourceError
 KINDS = {".py": "python", ".sh": "shell", ".yaml": "yaml", ".yml": "yaml", ".txt": "text"}
 FIGURE_SUFFIXES = {".png", ".svg"}
 META_KEYS = {"title", "needs", "packages", "expect_exception", "timeout", "skip",
-             "deterministic_output", "output_per_device"}
+             "skip_zh", "deterministic_output", "output_per_device"}
 NEEDS = {"cpu", "cuda", "cpu-only-build"}
 
 

@@ -1,0 +1,221 @@
+"""The site as the web expects it: findable (absolute sitemap of both languages with the
+notebooks, canonical links, hreflang alternates with x-default in the head, a title and a
+description of its own on every page), a 404 page per language that works where GitHub
+Pages serves the site (under /<repo>/), the language switch keeping the reader's place,
+and raw-note pages that wrap their long lines."""
+
+import re
+import urllib.parse
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from builtsite import ROOT, serve, site_url
+
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+SITE_URL = site_url()
+PREFIX = urllib.parse.urlsplit(SITE_URL).path or "/"
+NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+
+
+def pages(site: Path) -> dict[str, str]:
+    """URL path below site_url ("", "en/gpu/", ...) -> HTML, for every built page."""
+    found = {}
+    for index in sorted(site.rglob("index.html")):
+        rel = index.parent.relative_to(site).as_posix()
+        if rel.split("/")[0] in {"assets", "search"}:
+            continue
+        found["" if rel == "." else rel + "/"] = index.read_text(encoding="utf-8")
+    return found
+
+
+def head(html: str) -> str:
+    return html[: html.index("</head>")]
+
+
+def test_site_url_is_a_subpath() -> None:
+    """The default site_url is the GitHub Pages project site: served under /<repo>/, which
+    every browser test below reproduces."""
+    assert SITE_URL.startswith("https://") and SITE_URL.endswith("/"), SITE_URL
+    assert PREFIX.strip("/"), f"site_url {SITE_URL} has no path: nothing tests a subpath"
+
+
+def test_sitemap_lists_every_page_absolutely(site: Path) -> None:
+    tree = ET.parse(site / "sitemap.xml")
+    locs = [loc.text or "" for loc in tree.iterfind("s:url/s:loc", NS)]
+    assert all(loc.startswith(SITE_URL) for loc in locs), [
+        x for x in locs if not x.startswith(SITE_URL)
+    ][:5]
+    built = set(pages(site))
+    listed = {loc[len(SITE_URL) :] for loc in locs}
+    assert listed == built, (
+        f"not in the sitemap: {sorted(built - listed)[:8]}; not built: {sorted(listed - built)[:8]}"
+    )
+    assert any(p.startswith("en/notebooks/") for p in listed)
+    for url in tree.iterfind("s:url", NS):
+        langs = {a.get("hreflang"): a.get("href") for a in url.iterfind("x:link", NS)}
+        assert set(langs) >= {"zh", "en"}, url.findtext("s:loc", namespaces=NS)
+        assert all(h.startswith(SITE_URL) for h in langs.values()), langs
+
+
+def test_canonical_and_alternates(site: Path) -> None:
+    problems = []
+    for path, html in pages(site).items():
+        top = head(html)
+        canonical = re.findall(r'<link rel="canonical" href="([^"]*)"', top)
+        if canonical != [SITE_URL + path]:
+            problems.append(f"/{path}: canonical {canonical}")
+        alternates = dict(
+            (lang, href)
+            for href, lang in re.findall(
+                r'<link rel="alternate" href="([^"]*)" hreflang="([^"]*)"', top
+            )
+        )
+        other = path.removeprefix("en/")
+        expected = {
+            "zh": SITE_URL + other,
+            "en": SITE_URL + "en/" + other,
+            "x-default": SITE_URL + other,
+        }
+        if alternates != expected:
+            problems.append(f"/{path}: alternates {alternates}")
+    assert not problems, "\n".join(problems[:10])
+
+
+def test_titles_and_descriptions_are_unique(site: Path) -> None:
+    titles, descriptions = Counter(), Counter()
+    for html in pages(site).values():
+        top = head(html)
+        titles[re.search(r"<title>([^<]*)</title>", top).group(1)] += 1
+        descriptions[re.search(r'<meta name="description" content="([^"]*)"', top).group(1)] += 1
+    assert [t for t, n in titles.items() if n > 1] == []
+    assert [d for d, n in descriptions.items() if n > 1] == []
+    names = [t.split(" - ")[0] for t in titles]
+    assert len(names) == len(set(names)), "a title repeats the site name"
+
+
+def test_404_page_per_language(site: Path) -> None:
+    for rel, lang in (("404.html", "zh"), ("en/404.html", "en")):
+        html = (site / rel).read_text(encoding="utf-8")
+        assert f'<html lang="{lang}"' in html, rel
+        # served at any depth: every site link starts with site_url's path
+        links = re.findall(r'(?:href|src)="([^"#][^"]*)"', html)
+        local = [u for u in links if not u.startswith(("http", "javascript:", "data:"))]
+        assert local and all(u.startswith(PREFIX) for u in local), [
+            u for u in local if not u.startswith(PREFIX)
+        ][:5]
+        # the language menu leads to each language's home, not to some page built last
+        menu = dict(
+            (lang, href)
+            for href, lang in re.findall(
+                r'<a href="([^"]*)" hreflang="([^"]*)" class="md-select__link"', html
+            )
+        )
+        assert menu == {"zh": PREFIX, "en": PREFIX + "en/"}, (rel, menu)
+
+
+# -- in a browser, served under site_url's path as GitHub Pages serves it ---------------
+
+
+@pytest.fixture(scope="module")
+def hosted(site: Path) -> Iterator[str]:
+    with serve(site, prefix=PREFIX) as url:
+        yield url
+
+
+@pytest.fixture
+def page(browser, hosted: str):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    failed: list[str] = []
+    tab = context.new_page()
+    tab.on("requestfailed", lambda r: failed.append(f"failed: {r.url}"))
+    tab.on(
+        "response",
+        lambda r: (
+            failed.append(f"HTTP {r.status}: {r.url}")
+            if r.status >= 400 and r.request.resource_type != "document"
+            else None
+        ),
+    )
+    tab.on(
+        "console",
+        lambda m: (
+            failed.append(f"console: {m.text}")
+            if m.type == "error" and "404" not in m.text
+            else None
+        ),
+    )
+    tab.failed = failed
+    yield tab
+    context.close()
+
+
+@pytest.mark.parametrize("missing", ["no/such/page/", "en/no/such/page/"])
+def test_missing_page_renders_styled(page, hosted: str, missing: str) -> None:
+    response = page.goto(f"{hosted}/{missing}", wait_until="load")
+    assert response is not None and response.status == 404
+    header = page.evaluate("getComputedStyle(document.querySelector('.md-header')).backgroundColor")
+    assert header == "rgb(179, 48, 0)", f"/{missing}: unstyled page (header {header})"
+    logo = page.evaluate(
+        "document.querySelector('.md-header__button.md-logo').getBoundingClientRect().height"
+    )
+    assert logo < 60, f"/{missing}: a giant logo, the stylesheet did not load"
+    assert "404" in page.locator("article h1").inner_text()
+    assert page.locator("article a[href$='/en/']").count() == 1
+    assert not page.failed, page.failed
+
+
+def test_head_keeps_alternates_and_switch_keeps_section(page, hosted: str) -> None:
+    """The language switch lands on the same section (h2 and h3 ids are the same in both
+    languages); the head's hreflang links stay after Material has started."""
+    page.goto(f"{hosted}/gpu/#gpu-memory-only-grows", wait_until="load")
+    page.wait_for_function("document.querySelectorAll('head link[rel=alternate]').length == 3")
+    page.locator(".md-header .md-select").hover()
+    with page.expect_navigation():
+        page.locator(".md-header .md-select a[hreflang='en']").click()
+    assert page.url == f"{hosted}/en/gpu/#gpu-memory-only-grows"
+    # an h3, scrolled to rather than linked: the switch finds where the reader is
+    h3 = page.locator("article h3[id]").nth(2)
+    h3_id = h3.get_attribute("id")
+    page.goto(f"{hosted}/en/gpu/", wait_until="load")
+    page.evaluate(f"document.getElementById({h3_id!r}).scrollIntoView()")
+    page.locator(".md-header .md-select").hover()
+    with page.expect_navigation():
+        page.locator(".md-header .md-select a[hreflang='zh']").click()
+    assert page.url == f"{hosted}/gpu/#{h3_id}"
+    top = page.evaluate(f"document.getElementById({h3_id!r}).getBoundingClientRect().top")
+    assert 0 <= top < 200, f"the Chinese page is not at {h3_id} (top {top})"
+    assert not page.failed, page.failed
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_raw_note_lines_wrap(page, hosted: str, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{hosted}/raw/003_72c1394ea078b9f8/", wait_until="load")
+    wide = page.evaluate("""() => { const code = document.querySelector('.kb-raw > code');
+        const lines = [...code.querySelectorAll('.kb-line')];
+        return {lines: lines.length, code: code.scrollWidth - code.clientWidth,
+                page: document.documentElement.scrollWidth - innerWidth,
+                wide: lines.filter(l => l.getBoundingClientRect().width > code.clientWidth)
+                           .length} }""")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SHOTS / f"raw-note-{width}.png")
+    assert wide["lines"] > 100
+    assert wide == {**wide, "code": 0, "page": 0, "wide": 0}, wide
+
+
+def test_no_emoji_glyphs_and_chinese_skip_reasons() -> None:
+    """Icons, not emoji (no emoji font on many machines: tofu boxes); a Chinese page says
+    why a snippet did not run in Chinese."""
+    emoji = re.compile("[\u2600-\u27bf\U0001f300-\U0001faff]\ufe0f?")
+    for page in sorted((ROOT / "docs").glob("*/**/*.md")) + sorted(
+        (ROOT / "docs").glob("*/notebooks/*.ipynb")
+    ):
+        text = page.read_text(encoding="utf-8")
+        assert not emoji.search(text), f"{page}: emoji {emoji.search(text).group()!r}"
+        if "/zh/" in page.as_posix():
+            reasons = re.findall(r"CPU：未运行（([^）]*)", text)
+            english = [r for r in reasons if re.match(r"[A-Za-z]", r)]
+            assert not english, f"{page}: English skip reasons {english[:3]}"

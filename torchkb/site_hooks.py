@@ -1,0 +1,75 @@
+"""MkDocs hook: the 404 page, once per language; fewer elements per code block.
+
+mkdocs-static-i18n builds each language into the same site folder, so every language's
+pass writes the root 404.html and the last one (English) wins, with the language menu
+of whatever page was built last. Here the root 404.html stays the default language's,
+each other language gets <locale>/404.html, and their menus lead to each language's home.
+"""
+
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+_not_found: dict[str, str] = {}  # site folder -> the default language's 404 page
+
+
+def on_template_context(context, template_name, config, **kwargs):
+    i18n = config.plugins.get("i18n")
+    if template_name == "404.html" and i18n is not None:
+        # each language's home (site_url's path + "<locale>/"), not the last page's menu
+        base = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
+        homes = [
+            {
+                "name": lang.name,
+                "lang": lang.locale,
+                "link": base if lang.default else f"{base}{lang.locale}/",
+            }
+            for lang in i18n.config.languages
+            if lang.build
+        ]
+        # static-i18n sets it both as a key and as an attribute; templates read either
+        config.extra["alternate"] = homes
+        config.extra.alternate = homes
+    return context
+
+
+def on_post_template(output, template_name, config, **kwargs):
+    i18n = config.plugins.get("i18n")
+    if template_name != "404.html" or i18n is None:
+        return output
+    site = config.site_dir
+    if i18n.current_language == i18n.default_language:
+        _not_found[site] = output
+        return output
+    folder = Path(site) / i18n.current_language
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "404.html").write_text(output, encoding="utf-8")
+    return _not_found.get(site, output)
+
+
+# Pygments wraps every name and every run of spaces in a <span> (a fifth of a topic page's
+# elements); Material colours names as plain code text (--md-code-hl-name-color is the
+# code colour), JupyterLab not at all, and whitespace shows no colour, so these go, and
+# runs of punctuation or operators share one span. Same text, same colours, fewer nodes
+# to style and lay out.
+_PLAIN = re.compile(r'<span class="(?:n|w)">([^<]*)</span>')
+_RUN = re.compile(r'(<span class="(p|o)">[^<]*)</span><span class="\2">')
+# a code block, as Material (div.highlight) and nbconvert (div.highlight-ipynb) write it
+_CODE = re.compile(r'(<div class="highlight[^"]*"[^>]*><pre[^>]*>)(.*?)(</pre>)', re.S)
+
+
+def lighter_code(html: str) -> str:
+    def one(m: re.Match) -> str:
+        code = _PLAIN.sub(r"\1", m.group(2))
+        while True:
+            merged = _RUN.sub(r"\1", code)
+            if merged == code:
+                break
+            code = merged
+        return m.group(1) + code + m.group(3)
+
+    return _CODE.sub(one, html)
+
+
+def on_page_content(html, page, config, **kwargs):
+    return lighter_code(html) if '<div class="highlight' in html else html
