@@ -202,10 +202,11 @@ class SearchBox:
 
 
 def measure(browser: Browser, base_url: str, site: Path, queries: list[Query],
-            boxes: dict[str, SearchBox] | None = None) -> list[Result]:
+            boxes: dict[str, SearchBox] | None = None,
+            sections: Sections | None = None) -> list[Result]:
     """Type each query into a page of its language. Pages come from `boxes` when given
     (and stay open there, for another round), else are opened here and closed."""
-    sections = Sections(site)
+    sections = sections or Sections(site)
     keep = boxes is not None
     boxes = {} if boxes is None else boxes
     results = []

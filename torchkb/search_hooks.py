@@ -7,6 +7,9 @@ is marked with Material's documented `search: {exclude: true}` once read here, s
 plugin's own pass (an HTML parse and a jieba run per page, unused) is skipped.
 """
 
+import json
+import os
+import time
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
@@ -14,6 +17,7 @@ from mkdocs.plugins import event_priority
 from torchkb.search import load_synonyms, page_sections, write_indexes
 
 _docs: dict[str, list[dict]] = {}  # language -> sections read in this build
+_seconds = 0.0  # spent on search in this build (benchmarks/search_peers.py reports it)
 
 
 def _language(config, url: str) -> str:
@@ -29,6 +33,8 @@ def _language(config, url: str) -> str:
 
 @event_priority(100)  # before Material's search plugin, which strips data-search-exclude
 def on_page_context(context, page, config, nav):
+    global _seconds
+    start = time.perf_counter()
     search = page.meta.get("search") or {}
     if not search.get("exclude"):
         sections = page_sections(page.content or "", page.url, str(page.title or ""))
@@ -37,11 +43,21 @@ def on_page_context(context, page, config, nav):
                 s["boost"] = search["boost"]
         _docs.setdefault(_language(config, page.url), []).extend(sections)
     page.meta["search"] = {**search, "exclude": True}
+    _seconds += time.perf_counter() - start
     return context
 
 
 def on_post_build(config, **kwargs) -> None:
+    global _seconds
     # static-i18n builds the languages one after the other: write what has been read
-    if _docs:
-        write_indexes(Path(config.site_dir), dict(_docs), load_synonyms())
-        _docs.clear()
+    if not _docs:
+        return
+    start = time.perf_counter()
+    write_indexes(Path(config.site_dir), dict(_docs), load_synonyms())
+    stats = {"seconds": round(_seconds + time.perf_counter() - start, 3),
+             "sections": {lang: len(docs) for lang, docs in _docs.items()}}
+    _docs.clear()
+    _seconds = 0.0
+    if os.environ.get("TORCHKB_SEARCH_STATS"):  # a file to append this build's numbers to
+        with open(os.environ["TORCHKB_SEARCH_STATS"], "a", encoding="utf-8") as out:
+            out.write(json.dumps(stats) + "\n")
