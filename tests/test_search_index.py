@@ -1,5 +1,6 @@
 """The split search index: what torchkb/search.py writes is what the worker reads."""
 
+import gzip
 import json
 import shutil
 import subprocess
@@ -7,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from torchkb import search
 from torchkb.search import (
     build_index,
+    load_synonyms,
     pack_postings,
+    page_sections,
     shard_index,
-    shard_of,
     unpack_postings,
 )
 
@@ -33,26 +36,117 @@ DOCS = [
 
 
 def test_postings_pack_and_unpack() -> None:
-    postings = [[0, 1, 2], [3, 0, 1], [17, 0, 5]]
-    assert pack_postings(postings) == [0, 1, 2, 3, 0, 1, 14, 0, 5]
+    postings = [[0, 50], [3, 12], [17, 1]]
+    assert pack_postings(postings) == [0, 50, 3, 12, 14, 1]
     assert unpack_postings(pack_postings(postings)) == postings
 
 
-def test_every_term_is_in_its_shard_and_every_document_in_its_block() -> None:
-    index = build_index(DOCS)
-    files = shard_index(index)
-    meta = files["meta.json"]
+def files_of(docs: list[dict], **sizes: int) -> tuple[dict, dict]:
+    with pytest.MonkeyPatch.context() as mp:
+        for name, value in sizes.items():
+            mp.setattr(search, name, value)
+        index = build_index(docs)
+        return index, shard_index(index, load_synonyms(), "zh")
+
+
+def chunk_of(starts: list[str], term: str) -> int:
+    """The worker's chunkOf(): the last postings file whose first term is <= term."""
+    return max(k for k, start in enumerate(starts) if start <= term)
+
+
+@pytest.mark.parametrize("chunk_bytes", [40_000, 50])  # one postings file, or many
+def test_every_term_is_in_its_range_and_every_section_in_its_block(chunk_bytes: int) -> None:
+    index, files = files_of(DOCS, CHUNK_BYTES=chunk_bytes, DOC_BYTES=60)
+    meta = files["meta"]
+    starts = meta["chunks"]
+    assert starts == sorted(starts) and starts[0] == ""
+    assert (len(starts) > 5) == (chunk_bytes == 50)
+    ids = {}
+    for name, block in files.items():
+        if name.startswith("d"):
+            for place, doc in enumerate(block):
+                ids[doc[0]] = int(name[1:]) * meta["block"] + place
+    assert sorted(ids) == sorted(d["l"] for d in index["docs"])
     for term, postings in index["terms"].items():
-        shard = files[f"t{shard_of(term, meta['shards'])}.json"]
-        assert unpack_postings(shard[term]) == postings, term
-    blocks = sorted((k for k in files if k.startswith("d")), key=lambda k: int(k[1:-5]))
-    docs = [doc for k in blocks for doc in files[k]]
-    assert [d[0] for d in docs] == [d["l"] for d in index["docs"]]
-    assert meta["len"] == [d["n"] for d in index["docs"]]
-    assert meta["page"][1] == meta["page"][0] != meta["page"][3]
-    assert meta["intro"] == [0, 3, 5]
-    assert meta["weight"]["5"] == pytest.approx(0.5 * 0.6)  # boost x intro
-    assert "锁页" in meta["vocab"] and "pin_memory" not in meta["vocab"]
+        chunk = files[f"t{chunk_of(starts, term)}"]
+        flat = unpack_postings(chunk[term])
+        assert [d for d, _ in flat] == [ids[index["docs"][n]["l"]] for n, _, _ in postings]
+        assert all(score >= 1 for _, score in flat)
+    # a prefix's terms are in the files of its range, as the worker looks for them
+    terms = [t for t in index["terms"] if t.startswith("pin")]
+    ks = range(chunk_of(starts, "pin"), chunk_of(starts, "pin\uffff") + 1)
+    assert terms and all(any(t in files[f"t{k}"] for k in ks) for t in terms)
+
+
+def test_meta_does_not_grow_with_the_sections() -> None:
+    """The one file loaded up front grows only with the number of postings files
+    (sorted term ranges), not with the sections or the vocabulary."""
+    many = [dict(d, location=d["location"].replace("/", f"{i}/", 1)) for i in range(60)
+            for d in DOCS]
+    _, small = files_of(DOCS)
+    _, large = files_of(many)
+    assert len(large["meta"]["chunks"]) == len(small["meta"]["chunks"]) == 1
+    assert large["meta"]["N"] == 60 * small["meta"]["N"]
+    size = len(json.dumps(large["meta"], ensure_ascii=False))
+    assert size - len(json.dumps(small["meta"], ensure_ascii=False)) < 10
+    assert set(large["meta"]) == {"N", "block", "chunks", "syn"}
+
+
+def test_weights_and_boosts_are_in_the_scores() -> None:
+    """BM25 is computed at build time: each posting's score carries its section's length,
+    title hit and weight (`search: boost` of its page, times INTRO_WEIGHT for an intro)."""
+    index, files = files_of(DOCS)
+    docs = index["docs"]
+    assert [d["w"] for d in docs] == pytest.approx(
+        [search.INTRO_WEIGHT, 1, 1, search.INTRO_WEIGHT, 1, 0.5 * search.INTRO_WEIGHT, 0.5])
+    for term, postings in index["terms"].items():
+        got = dict(unpack_postings(files["t0"][term]))
+        for n, head, body in postings:
+            d = docs[n]
+            assert got[n] == search.posting_score(head, body, d["n"], index["avg"], d["w"])
+    # the same words score less in the boosted-down error index than where explained
+    collate = dict(unpack_postings(files["t0"]["collate"]))
+    assert collate[6] < collate[4]
+
+
+MATERIAL_PAGE = """<h1 id="gpu">GPU<a class="headerlink" href="#gpu">¶</a></h1>
+<p>显存与内存 <span class="kb-badges" data-search-exclude>CPU ✓</span> 之后</p>
+<h2 id="pinned">锁页内存 <code>pin_memory</code><a class="headerlink" href="#pinned">¶</a></h2>
+<p class="kb-provenance" data-search-exclude>来源：笔记 001 第 3–9 行</p>
+<p>DataLoader(<code>pin_memory=True</code>) 更快 &lt;fast&gt;</p>
+<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1
+2</pre></div></td><td class="code"><pre>x = 1</pre></td></tr></table>
+<script>var secret = 1</script>
+<h3>No id here</h3><p>still pinned</p>
+<h3 id="cache">缓存</h3><ul><li>empty_cache()</li></ul>
+"""
+
+
+def test_page_sections_match_materials_parser() -> None:
+    """The hook reads a page into the sections Material's search plugin would make."""
+    from material.plugins.search.plugin import Parser
+
+    parser = Parser()
+    parser.feed(MATERIAL_PAGE)
+    parser.close()
+    theirs = [(("#" + s.id) if s.id else "", search.plain("".join(s.title)),
+               search.plain("".join(s.text))) for s in parser.data]
+    ours = [(s["location"].removeprefix("gpu/"), s["title"], s["text"])
+            for s in page_sections(MATERIAL_PAGE, "gpu/", "GPU page")]
+    assert ours == theirs
+    text = " ".join(t for _, _, t in ours)
+    assert "CPU ✓" not in text and "来源" not in text and "secret" not in text
+    assert "<fast>" in text and "No id here" in text
+
+
+def test_nested_excluded_markup_is_dropped_whole() -> None:
+    """Badges are spans of spans: all of it stays out (Material's parser, which matches
+    closing tags by name, lets the text after the first inner span through)."""
+    page = ('<h2 id="a">A</h2><p>before <span class="kb-badges" data-search-exclude>'
+            '<span class="kb-badge">CPU ✓</span> <span class="kb-badge">GPU: not yet run'
+            '</span></span> after</p>')
+    [_, section] = page_sections(page, "p/", "P")
+    assert section["text"] == "before after"
 
 
 def worker_search(tmp_path: Path, queries: list[str]) -> list[list[list]]:
@@ -64,18 +158,18 @@ def worker_search(tmp_path: Path, queries: list[str]) -> list[list[list]]:
         pytest.skip("node is not installed")
     folder = tmp_path / "search" / "kb-zh"
     folder.mkdir(parents=True)
-    for name, content in shard_index(build_index(DOCS)).items():
-        (folder / name).write_text(json.dumps(content, ensure_ascii=False), encoding="utf-8")
+    for name, content in shard_index(build_index(DOCS), load_synonyms(), "zh").items():
+        data = json.dumps(content, ensure_ascii=False).encode()
+        (folder / f"{name}.json.gz").write_bytes(gzip.compress(data))
     script = f"""
 const vm = require("vm"), fs = require("fs"), url = require("url")
 const fetch = async u => {{
   const path = url.fileURLToPath(u)
-  return fs.existsSync(path) ? {{ ok: true, json: async () => JSON.parse(fs.readFileSync(path)) }}
-                             : {{ ok: false, status: 404 }}
+  return fs.existsSync(path) ? new Response(fs.readFileSync(path)) : {{ ok: false, status: 404 }}
 }}
 const href = url.pathToFileURL({json.dumps(str(tmp_path / "assets/javascripts/w.js"))}) + "?lang=zh"
 const ctx = vm.createContext({{ self: {{ location: {{ href }} }}, addEventListener() {{}},
-  URL, console, fetch }})
+  URL, console, fetch, Response, Blob, DecompressionStream, TextDecoder }})
 vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
 ;(async () => {{
   await vm.runInContext("setup()", ctx)

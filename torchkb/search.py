@@ -218,6 +218,7 @@ def build_index(docs: list[dict]) -> dict:
     """Inverted index for one language: per term [section, in title, in text] postings,
     sections' titles, texts and weights."""
     pages = {d["location"]: d.get("title", "") for d in docs if "#" not in d["location"]}
+    boosts = {d["location"]: d["boost"] for d in docs if "#" not in d["location"] and "boost" in d}
     entries, postings = [], {}
     for doc in docs:
         title, text = plain(doc.get("title", "")), plain(doc.get("text", ""))
@@ -232,7 +233,8 @@ def build_index(docs: list[dict]) -> dict:
         # Material's documented per-page `search: {boost: x}` front matter, for all its
         # sections (the error index, a page of pointers, sets 0.5: the explaining section
         # comes first)
-        weight = float(doc.get("boost", 1)) * (1 if "#" in doc["location"] else INTRO_WEIGHT)
+        boost = doc.get("boost", boosts.get(page_url, 1))
+        weight = float(boost) * (1 if "#" in doc["location"] else INTRO_WEIGHT)
         entries.append({"l": doc["location"], "t": title, "p": page if page != title else "",
                         "x": text, "n": body.total() + head.total(), "w": weight})
     avg = sum(e["n"] for e in entries) / max(len(entries), 1)
