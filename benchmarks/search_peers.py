@@ -118,11 +118,19 @@ def build_ours(dest: Path) -> tuple[float, float]:
     stats = dest / "search-stats.jsonl"
     stats.unlink(missing_ok=True)
     t0 = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d",
-                           str(dest / "site")], cwd=dest, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True,
-                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1",
-                               "PYTHONWARNINGS": "ignore", "TORCHKB_SEARCH_STATS": str(stats)})
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(dest / "site")],
+        cwd=dest,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={
+            **os.environ,
+            "NO_MKDOCS_2_WARNING": "1",
+            "PYTHONWARNINGS": "ignore",
+            "TORCHKB_SEARCH_STATS": str(stats),
+        },
+    )
     if done.returncode:
         sys.exit(f"mkdocs build failed:\n{done.stderr[-3000:]}")
     total = time.perf_counter() - t0
@@ -144,13 +152,18 @@ def build_pagefind(dest: Path) -> float:
     site = dest / "site"
     for page in indexed_pages(site):
         html = page.read_text(encoding="utf-8")
-        page.write_text(re.sub(r"<article\b", "<article data-pagefind-body", html, count=1),
-                        encoding="utf-8")
+        page.write_text(
+            re.sub(r"<article\b", "<article data-pagefind-body", html, count=1), encoding="utf-8"
+        )
     (dest / "pagefind.yml").write_text(PAGEFIND_CONFIG, encoding="utf-8")
     shutil.rmtree(site / "pagefind", ignore_errors=True)
     t0 = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "pagefind", "--site", "site", "--quiet"],
-                          cwd=dest, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "pagefind", "--site", "site", "--quiet"],
+        cwd=dest,
+        capture_output=True,
+        text=True,
+    )
     if done.returncode:
         sys.exit(f"pagefind failed:\n{done.stderr[-3000:]}{done.stdout[-3000:]}")
     return time.perf_counter() - t0
@@ -169,9 +182,11 @@ def pagefind_upfront(site: Path) -> int:
 
 def row(name: str, scale: int, e: Engine, m: Metrics, hard: Metrics) -> str:
     ms = f"{m.median_ms:.0f} / {m.p95_ms:.0f}" if m.median_ms is not None else "-"
-    return (f"| {name} | {scale}x | {m.hit3:.1%} / {m.hit1:.1%} | {hard.hit3:.1%} / "
-            f"{hard.hit1:.1%} | {ms} | {e.build_s:.1f} | {e.bytes / 1e6:.2f} MB | {e.files} | "
-            f"{e.upfront / 1e3:.1f} kB |")
+    return (
+        f"| {name} | {scale}x | {m.hit3:.1%} / {m.hit1:.1%} | {hard.hit3:.1%} / "
+        f"{hard.hit1:.1%} | {ms} | {e.build_s:.1f} | {e.bytes / 1e6:.2f} MB | {e.files} | "
+        f"{e.upfront / 1e3:.1f} kB |"
+    )
 
 
 def main() -> None:
@@ -195,11 +210,13 @@ def main() -> None:
             worker = ROOT / "theme/assets/javascripts/kb-search-worker.js"
             pf_s = build_pagefind(dest)
             pf_bytes, pf_files = folder_bytes(site / "pagefind")
-            print(f"[{scale}x] {pages} topic pages; mkdocs build {total:.1f} s (our index "
-                  f"{hook:.1f} s of it); pagefind {pf_s:.1f} s", flush=True)
+            print(
+                f"[{scale}x] {pages} topic pages; mkdocs build {total:.1f} s (our index "
+                f"{hook:.1f} s of it); pagefind {pf_s:.1f} s",
+                flush=True,
+            )
             with static_server(site) as url, sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium",
-                                            args=CHROMIUM_ARGS)
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
                 ours_boxes: dict = {lang: SearchBox(browser, url, lang) for lang in PREFIXES}
                 pf_boxes: dict = {lang: PagefindBox(browser, url, lang) for lang in PREFIXES}
                 ours_res, pf_res, sections = [], [], Sections(site)
@@ -208,8 +225,13 @@ def main() -> None:
                     pf_res += measure(browser, url, site, [q], pf_boxes, sections)
                 browser.close()
             engines = {
-                "ours": Engine(hook, ours_bytes + worker.stat().st_size, ours_files + 1,
-                               ours_upfront(site), ours_res),
+                "ours": Engine(
+                    hook,
+                    ours_bytes + worker.stat().st_size,
+                    ours_files + 1,
+                    ours_upfront(site),
+                    ours_res,
+                ),
                 "Pagefind": Engine(pf_s, pf_bytes, pf_files, pagefind_upfront(site), pf_res),
             }
             for name, e in engines.items():
@@ -219,13 +241,17 @@ def main() -> None:
     finally:
         if a.keep is None:
             shutil.rmtree(tmp, ignore_errors=True)
-    print(f"\n{len(queries)} queries ({sum(q.kind in HARD for q in queries)} hard: "
-          f"{', '.join(sorted(HARD))}) from {a.queries.name}; latency per query in the page, "
-          "nothing but earlier queries' files fetched; bytes: every index file on disk "
-          "(ours: search/ and the worker script; Pagefind: its whole bundle); up-front: "
-          "the index file(s) loaded before the first query, largest language")
-    print("| engine | content | hit@3 / hit@1 | hard hit@3 / hit@1 | median / p95 ms | "
-          "build s | bytes | files | up-front |")
+    print(
+        f"\n{len(queries)} queries ({sum(q.kind in HARD for q in queries)} hard: "
+        f"{', '.join(sorted(HARD))}) from {a.queries.name}; latency per query in the page, "
+        "nothing but earlier queries' files fetched; bytes: every index file on disk "
+        "(ours: search/ and the worker script; Pagefind: its whole bundle); up-front: "
+        "the index file(s) loaded before the first query, largest language"
+    )
+    print(
+        "| engine | content | hit@3 / hit@1 | hard hit@3 / hit@1 | median / p95 ms | "
+        "build s | bytes | files | up-front |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     print("\n".join(lines))
 

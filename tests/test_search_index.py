@@ -22,16 +22,28 @@ WORKER = Path(__file__).resolve().parent.parent / "theme/assets/javascripts/kb-s
 
 DOCS = [
     {"location": "gpu/", "title": "显存", "text": "显存与内存：锁页内存、缓存分配器"},
-    {"location": "gpu/#pinned", "title": "锁页内存 pin_memory",
-     "text": "DataLoader(pin_memory=True) 把数据放进锁页内存，拷贝到 GPU 更快"},
-    {"location": "gpu/#cache", "title": "缓存分配器",
-     "text": "torch.cuda.memory_allocated() 与 torch.cuda.empty_cache() 查看和释放显存"},
+    {
+        "location": "gpu/#pinned",
+        "title": "锁页内存 pin_memory",
+        "text": "DataLoader(pin_memory=True) 把数据放进锁页内存，拷贝到 GPU 更快",
+    },
+    {
+        "location": "gpu/#cache",
+        "title": "缓存分配器",
+        "text": "torch.cuda.memory_allocated() 与 torch.cuda.empty_cache() 查看和释放显存",
+    },
     {"location": "data/", "title": "数据", "text": "内存 内存 内存 数据集 内存"},
-    {"location": "data/#batch", "title": "批处理",
-     "text": "TypeError: default_collate: batch must contain tensors, numpy arrays, numbers"},
+    {
+        "location": "data/#batch",
+        "title": "批处理",
+        "text": "TypeError: default_collate: batch must contain tensors, numpy arrays, numbers",
+    },
     {"location": "errors/", "title": "错误", "text": "错误信息索引", "boost": 0.5},
-    {"location": "errors/#collate", "title": "batch must contain tensors",
-     "text": "TypeError: default_collate: batch must contain tensors 见批处理"},
+    {
+        "location": "errors/#collate",
+        "title": "batch must contain tensors",
+        "text": "TypeError: default_collate: batch must contain tensors 见批处理",
+    },
 ]
 
 
@@ -67,10 +79,10 @@ def test_every_term_is_in_its_range_and_every_section_in_its_block(chunk_bytes: 
             for place, doc in enumerate(block):
                 ids[doc[0]] = int(name[1:]) * meta["block"] + place
     assert sorted(ids) == sorted(d["l"] for d in index["docs"])
-    for term, postings in index["terms"].items():
+    for term, (ns, _) in index["terms"].items():
         chunk = files[f"t{chunk_of(starts, term)}"]
         flat = unpack_postings(chunk[term])
-        assert [d for d, _ in flat] == [ids[index["docs"][n]["l"]] for n, _, _ in postings]
+        assert [d for d, _ in flat] == [ids[index["docs"][n]["l"]] for n in ns]
         assert all(score >= 1 for _, score in flat)
     # a prefix's terms are in the files of its range, as the worker looks for them
     terms = [t for t in index["terms"] if t.startswith("pin")]
@@ -81,8 +93,9 @@ def test_every_term_is_in_its_range_and_every_section_in_its_block(chunk_bytes: 
 def test_meta_does_not_grow_with_the_sections() -> None:
     """The one file loaded up front grows only with the number of postings files
     (sorted term ranges), not with the sections or the vocabulary."""
-    many = [dict(d, location=d["location"].replace("/", f"{i}/", 1)) for i in range(60)
-            for d in DOCS]
+    many = [
+        dict(d, location=d["location"].replace("/", f"{i}/", 1)) for i in range(60) for d in DOCS
+    ]
     _, small = files_of(DOCS)
     _, large = files_of(many)
     assert len(large["meta"]["chunks"]) == len(small["meta"]["chunks"]) == 1
@@ -98,12 +111,13 @@ def test_weights_and_boosts_are_in_the_scores() -> None:
     index, files = files_of(DOCS)
     docs = index["docs"]
     assert [d["w"] for d in docs] == pytest.approx(
-        [search.INTRO_WEIGHT, 1, 1, search.INTRO_WEIGHT, 1, 0.5 * search.INTRO_WEIGHT, 0.5])
-    for term, postings in index["terms"].items():
+        [search.INTRO_WEIGHT, 1, 1, search.INTRO_WEIGHT, 1, 0.5 * search.INTRO_WEIGHT, 0.5]
+    )
+    for term, (ns, tfs) in index["terms"].items():
         got = dict(unpack_postings(files["t0"][term]))
-        for n, head, body in postings:
+        for n, tf in zip(ns, tfs, strict=True):
             d = docs[n]
-            assert got[n] == search.posting_score(head, body, d["n"], index["avg"], d["w"])
+            assert got[n] == search.posting_score(tf, d["n"], index["avg"], d["w"])
     # the same words score less in the boosted-down error index than where explained
     collate = dict(unpack_postings(files["t0"]["collate"]))
     assert collate[6] < collate[4]
@@ -129,10 +143,18 @@ def test_page_sections_match_materials_parser() -> None:
     parser = Parser()
     parser.feed(MATERIAL_PAGE)
     parser.close()
-    theirs = [(("#" + s.id) if s.id else "", search.plain("".join(s.title)),
-               search.plain("".join(s.text))) for s in parser.data]
-    ours = [(s["location"].removeprefix("gpu/"), s["title"], s["text"])
-            for s in page_sections(MATERIAL_PAGE, "gpu/", "GPU page")]
+    theirs = [
+        (
+            ("#" + s.id) if s.id else "",
+            search.plain("".join(s.title)),
+            search.plain("".join(s.text)),
+        )
+        for s in parser.data
+    ]
+    ours = [
+        (s["location"].removeprefix("gpu/"), s["title"], s["text"])
+        for s in page_sections(MATERIAL_PAGE, "gpu/", "GPU page")
+    ]
     assert ours == theirs
     text = " ".join(t for _, _, t in ours)
     assert "CPU ✓" not in text and "来源" not in text and "secret" not in text
@@ -142,9 +164,11 @@ def test_page_sections_match_materials_parser() -> None:
 def test_nested_excluded_markup_is_dropped_whole() -> None:
     """Badges are spans of spans: all of it stays out (Material's parser, which matches
     closing tags by name, lets the text after the first inner span through)."""
-    page = ('<h2 id="a">A</h2><p>before <span class="kb-badges" data-search-exclude>'
-            '<span class="kb-badge">CPU ✓</span> <span class="kb-badge">GPU: not yet run'
-            '</span></span> after</p>')
+    page = (
+        '<h2 id="a">A</h2><p>before <span class="kb-badges" data-search-exclude>'
+        '<span class="kb-badge">CPU ✓</span> <span class="kb-badge">GPU: not yet run'
+        "</span></span> after</p>"
+    )
     [_, section] = page_sections(page, "p/", "P")
     assert section["text"] == "before after"
 
@@ -187,8 +211,9 @@ vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
 
 
 def test_worker_ranks_from_the_split_files(tmp_path: Path) -> None:
-    results = worker_search(tmp_path, [
-        "锁页内存", "memory_allocated", "TypeError: batch must contain tensors", "量子"])
+    results = worker_search(
+        tmp_path, ["锁页内存", "memory_allocated", "TypeError: batch must contain tensors", "量子"]
+    )
     pinned, cache, collate, nothing = ([r[0] for r in rs] for rs in results)
     # the section on 锁页内存 beats the page dense in 内存; its page's intro is not shown
     assert pinned[0] == "gpu/#pinned" and "gpu/" not in pinned

@@ -17,8 +17,9 @@ WORKER = Path(__file__).resolve().parent.parent / "theme/assets/javascripts/kb-s
 
 def test_bad_entry_names_file_and_line(tmp_path: Path) -> None:
     path = tmp_path / "synonyms.txt"
-    path.write_text("# comment\nvram -> 显存 | gpu memory  # fixes: q\nvram => 显存\n",
-                    encoding="utf-8")
+    path.write_text(
+        "# comment\nvram -> 显存 | gpu memory  # fixes: q\nvram => 显存\n", encoding="utf-8"
+    )
     with pytest.raises(SourceError, match=r"synonyms.txt:3: expected"):
         load_synonyms(path)
 
@@ -96,10 +97,13 @@ def test_every_entry_fixes_its_queries(site: Path) -> None:
         return 99
 
     failures = []
-    for (entry, q), (with_entry, without) in zip(judged, ranks_with_and_without(site, runs),
-                                                 strict=True):
+    for (entry, q), (with_entry, without) in zip(
+        judged, ranks_with_and_without(site, runs), strict=True
+    ):
         good, bad = rank(with_entry, q), rank(without, q)
         if not (good <= 3 and good < bad):
-            failures.append(f"{SYNONYMS.name}:{entry['line']}: {q.text!r} ranks {good} with "
-                            f"the entry, {bad} without")
+            failures.append(
+                f"{SYNONYMS.name}:{entry['line']}: {q.text!r} ranks {good} with "
+                f"the entry, {bad} without"
+            )
     assert not failures, "\n".join(failures)

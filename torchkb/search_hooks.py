@@ -54,8 +54,10 @@ def on_post_build(config, **kwargs) -> None:
         return
     start = time.perf_counter()
     write_indexes(Path(config.site_dir), dict(_docs), load_synonyms())
-    stats = {"seconds": round(_seconds + time.perf_counter() - start, 3),
-             "sections": {lang: len(docs) for lang, docs in _docs.items()}}
+    stats = {
+        "seconds": round(_seconds + time.perf_counter() - start, 3),
+        "sections": {lang: len(docs) for lang, docs in _docs.items()},
+    }
     _docs.clear()
     _seconds = 0.0
     if os.environ.get("TORCHKB_SEARCH_STATS"):  # a file to append this build's numbers to
