@@ -116,8 +116,10 @@ def tokens(text: str) -> list[str]:
 def plain(text: str) -> str:
     # Material joins jieba's words with U+200B: drop it, or a typed Chinese phrase never
     # matches the text verbatim (and jieba here would see only Material's fragments)
-    text = html.unescape(_TAG.sub(" ", text)).replace("\u200b", "")
-    return re.sub(r"\s+", " ", text).strip()
+    text = _TAG.sub(" ", text)
+    if "&" in text:
+        text = html.unescape(text)
+    return " ".join(text.replace("\u200b", "").split())
 
 
 # ---- sections of a rendered page ------------------------------------------------------
@@ -134,6 +136,7 @@ _EXCLUDED = re.compile(
     r"""[^>]*>""",
     re.I,
 )
+_EXCLUDED_MARKS = ("data-search-exclude", "linenodiv")  # found with str.find: fast
 _DROPPED = re.compile(r"<(script|style|object)\b.*?</\1\s*>", re.S | re.I)
 
 
@@ -141,8 +144,23 @@ def _drop_excluded(page: str) -> str:
     """Cut out every element marked data-search-exclude (or a line-number table), with its
     nested elements of the same tag (a badge <span> holds <span>s)."""
     out, pos = [], 0
-    while (m := _EXCLUDED.search(page, pos)) is not None:
-        out.append(page[pos : m.start()])
+    # where each mark occurs next, found with str.find (fast) and looked for again only
+    # once passed: pages are mostly highlighted code, thousands of tags, few excluded
+    hits = {mark: page.find(mark) for mark in _EXCLUDED_MARKS}
+    while True:
+        for mark, i in hits.items():
+            if 0 <= i < pos:
+                hits[mark] = page.find(mark, pos)
+        found = [i for i in hits.values() if i >= 0]
+        if not found:
+            break
+        at = page.rfind("<", pos, min(found))
+        m = _EXCLUDED.match(page, at) if at >= 0 else None
+        if m is None:
+            out.append(page[pos : min(found) + 1])
+            pos = min(found) + 1
+            continue
+        out.append(page[pos:at])
         tag, depth, end = m.group(1).lower(), 1, m.end()
         if not m.group(0).endswith("/>"):
             tags = re.compile(rf"<(/?){tag}\b[^>]*>", re.I)
