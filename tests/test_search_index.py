@@ -102,7 +102,10 @@ def test_meta_does_not_grow_with_the_sections() -> None:
     assert large["meta"]["N"] == 60 * small["meta"]["N"]
     size = len(json.dumps(large["meta"], ensure_ascii=False))
     assert size - len(json.dumps(small["meta"], ensure_ascii=False)) < 10
-    assert set(large["meta"]) == {"N", "block", "chunks", "syn"}
+    assert set(large["meta"]) == {"N", "block", "chunks", "words", "syn"}
+    # the Chinese words, in their own files: what a typed phrase is segmented against
+    words = [w for k in range(len(large["meta"]["words"])) for w in large[f"w{k}"]]
+    assert words == sorted(t for t in build_index(many)["terms"] if search._HAN.fullmatch(t))
 
 
 def test_weights_and_boosts_are_in_the_scores() -> None:
@@ -173,7 +176,13 @@ def test_nested_excluded_markup_is_dropped_whole() -> None:
     assert section["text"] == "before after"
 
 
-def worker_search(tmp_path: Path, queries: list[str]) -> list[list[list]]:
+def worker_search(
+    tmp_path: Path,
+    queries: list[str],
+    docs: list[dict] = DOCS,
+    synonyms: list[dict] | None = None,
+    worker: Path = WORKER,
+) -> list[list[list]]:
     """Write the split index to tmp_path and run the worker's search() in node over it,
     with fetch reading those files: each query's results, in order, as [location, teaser
     HTML, {word: matched}] (Material highlights the page it opens with the words)."""
@@ -182,7 +191,8 @@ def worker_search(tmp_path: Path, queries: list[str]) -> list[list[list]]:
         pytest.skip("node is not installed")
     folder = tmp_path / "search" / "kb-zh"
     folder.mkdir(parents=True)
-    for name, content in shard_index(build_index(DOCS), load_synonyms(), "zh").items():
+    syn = load_synonyms() if synonyms is None else synonyms
+    for name, content in shard_index(build_index(docs), syn, "zh").items():
         data = json.dumps(content, ensure_ascii=False).encode()
         (folder / f"{name}.json.gz").write_bytes(gzip.compress(data))
     script = f"""
@@ -194,7 +204,7 @@ const fetch = async u => {{
 const href = url.pathToFileURL({json.dumps(str(tmp_path / "assets/javascripts/w.js"))}) + "?lang=zh"
 const ctx = vm.createContext({{ self: {{ location: {{ href }} }}, addEventListener() {{}},
   URL, console, fetch, Response, Blob, DecompressionStream, TextDecoder }})
-vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
+vm.runInContext(fs.readFileSync({json.dumps(str(worker))}, "utf8"), ctx)
 ;(async () => {{
   await vm.runInContext("setup()", ctx)
   const out = []
@@ -231,3 +241,65 @@ def test_teasers_mark_whole_typed_words(tmp_path: Path) -> None:
     # stems mark whole words of the text: batch ~ batches, tensor ~ tensors
     assert "<mark>batch</mark>" in text and "<mark>tensors</mark>" in text
     assert "<mark>contain</mark>" in text
+
+
+WORDS = [
+    {"location": "t/", "title": "Tensors", "text": "tensors in brief"},
+    {
+        "location": "t/#view",
+        "title": "view and contiguous",
+        "text": "view needs a contiguous tensor: call contiguous() after permute or transpose",
+    },
+    {"location": "t/#container", "title": "Containers", "text": "a container holds tensors"},
+    {"location": "t/#content", "title": "Content", "text": "the content of a tensor"},
+    {"location": "t/#memory", "title": "Memory", "text": "memory memory keeps growing"},
+    {
+        "location": "g/#alloc",
+        "title": "GPU memory allocation",
+        "text": "torch.cuda.memory_allocated() shows the gpu memory a program uses; delete "
+        "tensors and call empty_cache() when gpu memory keeps growing. " + "More words. " * 60,
+    },
+    {"location": "g/#pin", "title": "锁页内存", "text": "pin_memory=True 使用锁页内存"},
+]
+
+
+def test_half_typed_last_word_matches_as_a_prefix_below_whole_words(tmp_path: Path) -> None:
+    results = worker_search(tmp_path, ["conti", "contig", "content", "memory_alloc"], WORDS)
+    conti, contig, content, alloc = ([r[0] for r in rs] for rs in results)
+    assert conti[0] == "t/#view" and "t/#container" not in conti  # cont-i-nuous only
+    assert contig == ["t/#view"]
+    assert content[0] == "t/#content"  # the whole word first, its longer forms after
+    assert alloc[0] == "g/#alloc"
+
+
+def test_synonyms_replace_the_typed_phrase(tmp_path: Path) -> None:
+    synonyms = [
+        {
+            "typed": ["vram", "video card memory"],
+            "zh": "gpu memory",
+            "en": "gpu memory",
+            "fixes": [],
+        },
+        {"typed": ["页锁定"], "zh": "锁页", "en": "pinned", "fixes": []},
+    ]
+    results = worker_search(
+        tmp_path, ["video card memory use", "VRAM", "页锁定内存"], WORDS, synonyms
+    )
+    assert [r[0][0] for r in results] == ["g/#alloc", "g/#alloc", "g/#pin"]
+    without = worker_search(tmp_path / "none", ["VRAM"], WORDS, [])
+    assert without == [[]]
+
+
+def test_misspelt_words_match_their_neighbours(tmp_path: Path) -> None:
+    results = worker_search(tmp_path, ["contigous tensor", "emtpy_cache", "pin_memroy"], WORDS)
+    assert [r[0][0] for r in results] == ["t/#view", "g/#alloc", "g/#pin"]
+
+
+def test_long_question_ranks_the_section_covering_its_distinctive_words(tmp_path: Path) -> None:
+    """A short section dense in one common word ("memory") loses to the section that
+    covers the question's distinctive words."""
+    [ranked] = worker_search(
+        tmp_path, ["why does my gpu memory keep growing even though i delete the tensors"], WORDS
+    )
+    assert ranked[0][0] == "g/#alloc"
+    assert [r[0] for r in ranked].index("t/#memory") > 0

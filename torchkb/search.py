@@ -309,6 +309,7 @@ def posting_score(tf: int, length: int, avg: float, weight: float) -> int:
 # The index is split into files fetched as a query needs them (as Pagefind does): the
 # first result costs what the query needs, not the whole site.
 CHUNK_BYTES = 40_000  # postings per file, about (before gzip); terms in sorted ranges
+WORDS_BYTES = 24_000  # Chinese index words per file, about (before gzip)
 DOC_BYTES = 12_000  # section texts per file, about (before gzip)
 BLOCK = 64  # section id = file number * BLOCK + place in file
 GZIP_LEVEL = 6  # level 9: 0.1% smaller at 10x the content, measured; not worth its time
@@ -344,10 +345,12 @@ def shard_index(
 ) -> dict[str, object]:
     """One language's index as the files the worker fetches:
     - meta: the one file loaded up front, small and growing only with the number of
-      postings files: N, where each sorted range of terms starts, synonyms;
+      postings files: N, where each sorted range of terms (and of words) starts, synonyms;
     - t<k>: the postings of one range of terms, [section gap, score, ...] each: the
       Chinese words a typed phrase is segmented into, a half-typed word's completions
       and a misspelt word's neighbours are all found by range, as exact terms are;
+    - w<k>: the Chinese index words of one sorted range, which a typed Chinese phrase is
+      segmented against;
     - d<j>: [location, title, page title, text] of consecutive sections, fetched for a
       query's top candidates only (verbatim phrases, teasers, result titles)."""
     docs = index["docs"]
@@ -383,10 +386,25 @@ def shard_index(
         last = term
     if chunk:
         files[f"t{len(starts) - 1}"] = chunk
+    # the Chinese words alone, in sorted ranges too: a typed Chinese phrase is segmented
+    # against them before any postings are fetched (the vocabulary barely grows with the
+    # content; the postings do)
+    words, word_starts, size, last_word = [], [], 0, ""
+    for term in index["terms"]:
+        if _HAN.fullmatch(term):
+            if words and size >= WORDS_BYTES:
+                files[f"w{len(word_starts) - 1}"], words, size = words, [], 0
+            if not words:
+                word_starts.append(_separator(last_word, term) if word_starts else "")
+            words.append(term)
+            size += 3 * len(term) + 3
+            last_word = term
+    files[f"w{max(len(word_starts) - 1, 0)}"] = words
     files["meta"] = {
         "N": index["N"],
         "block": BLOCK,
         "chunks": starts,
+        "words": word_starts or [""],
         "syn": [[s["typed"], s[lang]] for s in synonyms or []],
     }
     return files
