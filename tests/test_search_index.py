@@ -102,7 +102,7 @@ def test_meta_does_not_grow_with_the_sections() -> None:
     assert large["meta"]["N"] == 60 * small["meta"]["N"]
     size = len(json.dumps(large["meta"], ensure_ascii=False))
     assert size - len(json.dumps(small["meta"], ensure_ascii=False)) < 10
-    assert set(large["meta"]) == {"N", "block", "chunks", "words", "syn"}
+    assert set(large["meta"]) == {"N", "ids", "block", "chunks", "words", "syn"}
     # the Chinese words, in their own files: what a typed phrase is segmented against
     words = [w for k in range(len(large["meta"]["words"])) for w in large[f"w{k}"]]
     assert words == sorted(t for t in build_index(many)["terms"] if search._HAN.fullmatch(t))

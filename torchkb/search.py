@@ -402,6 +402,7 @@ def shard_index(
     files[f"w{max(len(word_starts) - 1, 0)}"] = words
     files["meta"] = {
         "N": index["N"],
+        "ids": (block + 1) * BLOCK,  # section ids are below this: the worker's arrays
         "block": BLOCK,
         "chunks": starts,
         "words": word_starts or [""],

@@ -5,9 +5,10 @@
  * - one index per language (search/kb-<lang>/, written by torchkb/search_hooks.py), so a
  *   reader's results stay in the reader's language; it is split into small gzipped files
  *   (torchkb/search.py, shard_index): a small meta file up front, postings files by
- *   sorted term range, section texts in blocks; a query fetches only what it needs;
+ *   sorted term range, the Chinese words by range, section texts in blocks; a query
+ *   fetches only what it needs;
  * - the query is tokenised the way torchkb/search.py tokenised the index: Chinese typed
- *   without spaces is segmented against the index's own words (found by range), code
+ *   without spaces is segmented against the index's own words, code
  *   names match whole and by parts, pasted errors lose paths, line numbers, addresses;
  * - query-side synonyms (notes/search/synonyms.txt); the last word, as the box sends it
  *   on every keystroke, also matches as a prefix (below whole words); a word the index
@@ -48,9 +49,11 @@ const LONGEST_WORD = 16  // longest Chinese word tried when segmenting a query
 // function word: it counts at this weight, so a question's few real words decide
 const SINGLE_HAN_WEIGHT = 0.3
 
-let meta = null     // { N, block, chunks: [first term of each postings file], syn }
+let meta = null  // { N, ids (section ids are below it), block, chunks: [first term of
+                 // each postings file], words: [same, for the Chinese words files], syn }
 let synonyms = null // [RegExp of the typed phrases, Map typed phrase -> replacement]
 const files = new Map()  // name -> Promise of its parsed JSON
+let acc = null  // per-section accumulators of search(), reused
 const words = new Map()  // section -> " word word ... " for phrase matching
 
 /* ---- fetching the split index ---------------------------------------------------- */
@@ -70,9 +73,9 @@ function load(name) {
   return files.get(name)
 }
 
-/* The postings file a term is in: the last whose first term sorts at or before it */
-function chunkOf(term) {
-  const starts = meta.chunks
+/* The file of a sorted range (`starts`: the first term of each) a term is in: the last
+ * whose first term sorts at or before it */
+function fileOf(term, starts = meta.chunks) {
   let lo = 0, hi = starts.length - 1
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1
@@ -81,13 +84,25 @@ function chunkOf(term) {
   }
   return lo
 }
+const chunkOf = term => fileOf(term)
 
-/* Postings files of every term starting with `prefix` (at most `limit`, nearest first) */
-function chunksOf(prefix, limit = Infinity) {
-  const first = chunkOf(prefix), last = Math.min(chunkOf(prefix + "\uffff"), first + limit - 1)
+/* Files holding the terms starting with `prefix` (at most `limit`, nearest first) */
+function chunksOf(prefix, limit = Infinity, starts = meta.chunks) {
+  const first = fileOf(prefix, starts)
+  const last = Math.min(fileOf(prefix + "\uffff", starts), first + limit - 1)
   const out = []
   for (let k = first; k <= last; k++) out.push(k)
   return out
+}
+
+/* The Chinese index words starting with any of `chars`, as a Set */
+const wordSets = new Map()  // words file -> Set of its words
+async function wordsFor(chars) {
+  const ks = [...new Set([...chars].flatMap(c => chunksOf(c, Infinity, meta.words)))]
+  await Promise.all(ks.filter(k => !wordSets.has(k)).map(async k => {
+    wordSets.set(k, new Set(await load(`w${k}`)))
+  }))
+  return t => { const set = wordSets.get(fileOf(t, meta.words)); return !!set && set.has(t) }
 }
 
 async function loadChunks(ks) {
@@ -225,11 +240,8 @@ function distance(a, b, max) {
 async function analyse(raw) {
   const typedQuery = clean(raw.slice(0, 2000))
   const query = applySynonyms(typedQuery)
-  // Chinese: the index words starting with each character of the query are in the
-  // postings files of that character's range; they segment the query
-  const chars = new Set((query.match(HAN) || []).join(""))
-  const hanChunks = await loadChunks([...chars].flatMap(c => chunksOf(c, 4)))
-  const has = t => Object.hasOwn(hanChunks.get(chunkOf(t)) || {}, t)
+  // Chinese: the index words (their own small files, by range) segment the query
+  const has = await wordsFor(new Set((query.match(HAN) || []).join("")))
   const terms = queryTerms(query, has)
   // the word being typed (Material searches on every keystroke): its completions
   const last = lastToken(typedQuery)
@@ -241,7 +253,7 @@ async function analyse(raw) {
   const chunks = await loadChunks([...terms.map(chunkOf),
     ...prefixes.flatMap(p => chunksOf(p, 4))])
   const postingsOf = t => {
-    const chunk = chunks.get(chunkOf(t)) || hanChunks.get(chunkOf(t))
+    const chunk = chunks.get(chunkOf(t))
     return chunk && Object.hasOwn(chunk, t) ? chunk[t] : undefined
   }
   const single = t => t.length === 1 && /[\u3400-\u9fff]/.test(t)
@@ -261,8 +273,9 @@ async function analyse(raw) {
     for (const t of found.slice(0, PREFIX_MAX)) group.alts.push([t, PREFIX_WEIGHT, postingsOf(t)])
   }
   // spelling neighbours of the words the index lacks
+  // (words and snake_case names; a dotted name's parts are terms of their own)
   const unknown = groups.filter(g => !g.alts.some(([, , p]) => p) && g.typed.length >= TYPO_MIN
-    && /^[a-z0-9_.]+$/.test(g.typed))
+    && /^[a-z0-9_]+$/.test(g.typed))
   if (unknown.length) {
     const near = await loadChunks(unknown.flatMap(g => chunksOf(g.typed.slice(0, 2), 4)))
     for (const g of unknown) {
@@ -315,10 +328,28 @@ async function search(raw) {
   const { query, groups } = await analyse(raw)
   const live = groups.filter(g => g.alts.length)  // a word no section has sinks no result
   if (!live.length) return { items: [] }
-  const scores = new Map(), covered = new Map()
+  // per section: score and covered query weight, in arrays reused from query to query
+  // (a Map per query was 5 us a posting at 100x the content: GC; measured)
+  if (!acc || acc.score.length < meta.ids)
+    acc = { score: new Float64Array(meta.ids), cover: new Float64Array(meta.ids),
+      seen: new Uint8Array(meta.ids) }
+  const { score, cover, seen } = acc
+  const touched = []
   let total = 0
   for (const { alts } of live) {
-    // a section scores a group by its best alternative
+    if (alts.length === 1) {
+      const [, factor, postings] = alts[0]
+      const w = factor * idf(postings.length / 2)
+      total += w
+      for (let i = 0, d = 0; i < postings.length; i += 2) {
+        d += postings[i]
+        if (!seen[d]) { seen[d] = 1; touched.push(d) }
+        score[d] += w * postings[i + 1] / SCALE
+        cover[d] += w
+      }
+      continue
+    }
+    // several alternatives (completions, spellings): a section scores the best of them
     const best = new Map()
     let weight = 0
     for (const [, factor, postings] of alts) {
@@ -334,19 +365,24 @@ async function search(raw) {
     }
     total += weight
     for (const [d, [s, w]] of best) {
-      scores.set(d, (scores.get(d) || 0) + s)
-      covered.set(d, (covered.get(d) || 0) + w)
+      if (!seen[d]) { seen[d] = 1; touched.push(d) }
+      score[d] += s
+      cover[d] += w
     }
   }
-  // BM25 where a section must cover the query's distinctive terms
-  const pre = []
-  for (const [d, score] of scores) {
-    const coverage = covered.get(d) / total
-    pre.push([d, score * (0.1 + coverage * coverage)])
+  // BM25 where a section must cover the query's distinctive terms; the RERANK best kept
+  const top = []
+  for (const d of touched) {
+    const coverage = cover[d] / total
+    const s = score[d] * (0.1 + coverage * coverage)
+    score[d] = 0; cover[d] = 0; seen[d] = 0
+    if (top.length === RERANK && s <= top[RERANK - 1][1]) continue
+    let i = Math.min(top.length, RERANK - 1)
+    while (i > 0 && top[i - 1][1] < s) i--
+    top.splice(i, 0, [d, s])
+    if (top.length > RERANK) top.pop()
   }
-  pre.sort((a, b) => b[1] - a[1])
   // verbatim phrases rerank the best candidates: what lands a pasted error on its section
-  const top = pre.slice(0, RERANK)
   const docs = await docsOf(top.map(([d]) => d))
   const wanted = phrases(query)
   const ranked = top.map(([d, s]) => {
