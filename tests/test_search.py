@@ -68,7 +68,9 @@ def test_search_quality(browser: Browser, site: Path, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", PREFIXES)
-def test_every_keystroke_finds_the_word_being_typed(browser: Browser, site: Path, lang: str) -> None:
+def test_every_keystroke_finds_the_word_being_typed(
+    browser: Browser, site: Path, lang: str
+) -> None:
     """Material searches on every keystroke: from `cont` on, each keystroke of `contiguous`
     shows results, and from `contig` on the section on contiguous tensors is in the top 3
     (a half-typed word matches as a prefix, below whole words)."""
@@ -79,8 +81,14 @@ def test_every_keystroke_finds_the_word_being_typed(browser: Browser, site: Path
         for n in range(4, len(word) + 1):
             hrefs, _ = box.search(word[:n])
             assert hrefs, f"{lang}: no results for {word[:n]!r}"
-            ranks[word[:n]] = next((i for i, h in enumerate(hrefs[:3], 1) if right_language(
-                h, lang) and holds(sections.text(h), "contiguous();view")), None)
+            ranks[word[:n]] = next(
+                (
+                    i
+                    for i, h in enumerate(hrefs[:3], 1)
+                    if right_language(h, lang) and holds(sections.text(h), "contiguous();view")
+                ),
+                None,
+            )
         box.page.close()
     late = {typed: rank for typed, rank in ranks.items() if len(typed) >= 6 and rank is None}
     assert not late, f"{lang}: the contiguous section is not in the top 3 for {late}"
