@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gzip
 import os
 import re
 import shutil
@@ -45,15 +44,19 @@ HEADING = re.compile(r"^(#{1,6} )(.*?)(\s*\{#([^}]+)\})?\s*$", re.M)
 
 def mutate(text: str, page: str, i: int) -> str:
     """Copy i of a page: headings and ids made distinct, links kept inside copy i."""
+
     def heading(m: re.Match) -> str:
         sid = f" {{#{m.group(4)}-c{i}}}" if m.group(4) else ""
         return f"{m.group(1)}{m.group(2)} (c{i}){sid}"
+
     text = HEADING.sub(heading, text)
+
     # links between topic pages point at the same copy
     def link(m: re.Match) -> str:
         if m.group(1) + ".md" in SKIP:
             return m.group(0)
         return f"]({m.group(1)}-c{i}.md#{m.group(2)}-c{i})"
+
     text = re.sub(r"\]\((\w+)\.md#([\w-]+)\)", link, text)
     return text.replace("---\n\n", f"---\n\nkbcopy{i} {page}\n\n", 1)
 
@@ -74,8 +77,9 @@ def make_corpus(dest: Path, copies: int) -> int:
             text = page.read_text(encoding="utf-8")
             for i in range(copies):
                 name = page.name if i == 0 else f"{page.stem}-c{i}.md"
-                (docs / lang / name).write_text(text if i == 0 else mutate(text, page.stem, i),
-                                                encoding="utf-8")
+                (docs / lang / name).write_text(
+                    text if i == 0 else mutate(text, page.stem, i), encoding="utf-8"
+                )
                 n += 1
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("strict: true", "strict: false")
@@ -88,11 +92,14 @@ def make_corpus(dest: Path, copies: int) -> int:
 
 def build(dest: Path) -> float:
     t0 = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d",
-                           str(dest / "site")], cwd=dest, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True,
-                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1",
-                               "PYTHONWARNINGS": "ignore"})
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(dest / "site")],
+        cwd=dest,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore"},
+    )
     if done.returncode:
         sys.exit(f"mkdocs build failed:\n{done.stderr[-3000:]}")
     return time.perf_counter() - t0
@@ -119,10 +126,13 @@ def first_result(browser: Browser, url: str, query: str) -> tuple[float, dict[st
     box.click()
     box.fill(query)
     box.dispatch_event("keyup")
-    pg.wait_for_function("""(ph) => { const m = document.querySelector('.md-search-result__meta');
+    pg.wait_for_function(
+        """(ph) => { const m = document.querySelector('.md-search-result__meta');
         return m && !new RegExp(ph, 'i').test(m.innerText)
             && document.querySelector('.md-search-result__item') }""",
-                         arg=PLACEHOLDERS.pattern, timeout=120000)
+        arg=PLACEHOLDERS.pattern,
+        timeout=120000,
+    )
     ms = (time.perf_counter() - t0) * 1000
     pg.wait_for_timeout(500)  # let late fetches report their sizes
     ctx.close()
@@ -134,9 +144,20 @@ def static_server(site: Path) -> Iterator[str]:
     """`python -m http.server` in its own process, as a static host: served from the test
     driver's own process, requests wait on the driver (measured: ~10 ms more per query)."""
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind",
-                             "127.0.0.1", "--directory", str(site)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "http.server",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+            str(site),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(100):
@@ -152,17 +173,18 @@ def static_server(site: Path) -> Iterator[str]:
 
 
 def index_sizes(site: Path) -> None:
-    """Per language: files, bytes as written and gzipped (as a static host serves them)."""
+    """Per language: files and bytes as written (gzipped JSON, inflated by the worker)."""
     for folder in sorted((site / "search").glob("kb-*")):
         files = [f for f in folder.iterdir() if f.is_file()]
         raw = sum(f.stat().st_size for f in files)
-        packed = sum(len(gzip.compress(f.read_bytes(), 6)) for f in files)
         largest = max(f.stat().st_size for f in files if f.name.startswith("t"))
-        print(f"  {folder.name}: {len(files)} files, {raw / 1e6:.1f} MB ({packed / 1e6:.1f} MB "
-              f"gzipped); meta.json {(folder / 'meta.json').stat().st_size / 1e3:.0f} kB, "
-              f"largest postings file {largest / 1e3:.0f} kB")
+        print(
+            f"  {folder.name}: {len(files)} files, {raw / 1e6:.1f} MB; meta "
+            f"{(folder / 'meta.json.gz').stat().st_size / 1e3:.1f} kB, "
+            f"largest postings file {largest / 1e3:.0f} kB"
+        )
     material = site / "search" / "search_index.json"
-    print(f"  search_index.json (Material's, emptied): {material.stat().st_size / 1e3:.0f} kB")
+    print(f"  search_index.json (Material's, empty): {material.stat().st_size / 1e3:.1f} kB")
 
 
 def main() -> None:
@@ -178,8 +200,10 @@ def main() -> None:
             t0 = time.perf_counter()
             pages = make_corpus(tmp, a.copies)
             size = sum(f.stat().st_size for f in (tmp / "docs").rglob("*.md"))
-            print(f"corpus: {pages} topic pages ({a.copies} copies x {pages // a.copies}), "
-                  f"{size / 1e6:.1f} MB of Markdown, written in {time.perf_counter() - t0:.1f} s")
+            print(
+                f"corpus: {pages} topic pages ({a.copies} copies x {pages // a.copies}), "
+                f"{size / 1e6:.1f} MB of Markdown, written in {time.perf_counter() - t0:.1f} s"
+            )
             print(f"build: {build(tmp):.1f} s")
             site = tmp / "site"
         index_sizes(site)
@@ -192,10 +216,12 @@ def main() -> None:
                 for q in qs[:: len(qs) // 3][:3]:  # three first visits, empty cache each
                     ms, loaded = first_result(browser, url + PREFIXES[lang], q.text)
                     firsts.append(ms)
-                print(f"[{lang}] time to first result (page load, empty cache): "
-                      + ", ".join(f"{ms:.0f} ms" for ms in firsts)
-                      + f"; search files of the last: {len(loaded)}, "
-                      f"{sum(loaded.values()) / 1e3:.0f} kB")
+                print(
+                    f"[{lang}] time to first result (page load, empty cache): "
+                    + ", ".join(f"{ms:.0f} ms" for ms in firsts)
+                    + f"; search files of the last: {len(loaded)}, "
+                    f"{sum(loaded.values()) / 1e3:.0f} kB"
+                )
             # every query of the set, each typed into an already open page: first with
             # none of the index files it needs fetched yet, then again in the same pages
             # (the worker keeps the files it has parsed, as while a reader types on)
@@ -205,8 +231,10 @@ def main() -> None:
             browser.close()
         # the copies of a section tie, so they fill the top 3: hit@3 here is the original's
         # hit@1 (the top section is still the right one as often as at 1x, or not)
-        print(f"quality and per-query latency at {a.copies}x ({len(queries)} queries), "
-              "index files fetched as the queries need them:")
+        print(
+            f"quality and per-query latency at {a.copies}x ({len(queries)} queries), "
+            "index files fetched as the queries need them:"
+        )
         print(table(cold))
         print("the same queries again in the same pages, index files in the worker's memory:")
         print(table(warm))

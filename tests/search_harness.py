@@ -24,7 +24,8 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 from playwright.sync_api import Browser, Page
 
 PLACEHOLDERS = re.compile(
-    r"键入以开始搜索|正在初始化|Type to start searching|Initializing search|鍵入以開始搜索", re.I)
+    r"键入以开始搜索|正在初始化|Type to start searching|Initializing search|鍵入以開始搜索", re.I
+)
 ZW = re.compile("[\u200b\u200c\u200d\ufeff]")
 PREFIXES = {"zh": "/", "en": "/en/"}
 # One query, typed in the page in one round trip: set the box's value and send an `input`
@@ -124,8 +125,9 @@ class Sections:
         if f not in self.cache:
             html = f.read_text(encoding="utf-8") if f.exists() else None
             m = ARTICLE.search(html) if html else None
-            self.cache[f] = None if html is None else BeautifulSoup(
-                m.group(0) if m else html, "html.parser")
+            self.cache[f] = (
+                None if html is None else BeautifulSoup(m.group(0) if m else html, "html.parser")
+            )
         return self.cache[f]
 
     def text(self, href: str) -> str:
@@ -143,11 +145,17 @@ class Sections:
         parts = []
         for node in el.next_elements:
             if isinstance(node, Tag):
-                if (node is not el and re.fullmatch(r"h[1-6]", node.name or "")
-                        and int(node.name[1]) <= level):
+                if (
+                    node is not el
+                    and re.fullmatch(r"h[1-6]", node.name or "")
+                    and int(node.name[1]) <= level
+                ):
                     break
-            elif (isinstance(node, NavigableString) and node.parent is not None
-                  and node.parent.name not in ("script", "style")):
+            elif (
+                isinstance(node, NavigableString)
+                and node.parent is not None
+                and node.parent.name not in ("script", "style")
+            ):
                 parts.append(str(node))
         return norm(el.get_text(" ") + " " + " ".join(parts))
 
@@ -201,11 +209,17 @@ class SearchBox:
         return out, ms
 
 
-def measure(browser: Browser, base_url: str, site: Path, queries: list[Query],
-            boxes: dict[str, SearchBox] | None = None) -> list[Result]:
+def measure(
+    browser: Browser,
+    base_url: str,
+    site: Path,
+    queries: list[Query],
+    boxes: dict[str, SearchBox] | None = None,
+    sections: Sections | None = None,
+) -> list[Result]:
     """Type each query into a page of its language. Pages come from `boxes` when given
     (and stay open there, for another round), else are opened here and closed."""
-    sections = Sections(site)
+    sections = sections or Sections(site)
     keep = boxes is not None
     boxes = {} if boxes is None else boxes
     results = []
@@ -220,8 +234,14 @@ def measure(browser: Browser, base_url: str, site: Path, queries: list[Query],
             r.error = str(e).splitlines()[0][:160]
             continue
         r.hits = [_short(h) for h in hrefs[:10]]
-        r.rank = next((i + 1 for i, h in enumerate(hrefs[:10])
-                       if right_language(h, q.lang) and holds(sections.text(h), q.markers)), None)
+        r.rank = next(
+            (
+                i + 1
+                for i, h in enumerate(hrefs[:10])
+                if right_language(h, q.lang) and holds(sections.text(h), q.markers)
+            ),
+            None,
+        )
     if not keep:
         for box in boxes.values():
             box.page.close()
@@ -268,8 +288,10 @@ def table(results: list[Result]) -> str:
     lines = ["{:12} {:>4} {:>6} {:>6} {:>5} {:>7} {:>7}".format(*head)]
     for key, rs in groups(results).items():
         m = metrics(rs)
-        lines.append(f"{key:12} {m.n:4d} {m.hit1:6.0%} {m.hit3:6.0%} {m.mrr:5.2f} "
-                     f"{_ms(m.median_ms):>7} {_ms(m.p95_ms):>7}")
+        lines.append(
+            f"{key:12} {m.n:4d} {m.hit1:6.0%} {m.hit3:6.0%} {m.mrr:5.2f} "
+            f"{_ms(m.median_ms):>7} {_ms(m.p95_ms):>7}"
+        )
     return "\n".join(lines)
 
 
@@ -278,8 +300,10 @@ def misses(results: list[Result], k: int = 3) -> str:
     for r in results:
         if r.rank is None or r.rank > k:
             q = r.query
-            lines.append(f"MISS {q.lang} {q.kind:7} rank={r.rank} {q.text[:90]!r} "
-                         f"markers={q.markers!r} -> {r.hits[:3]}{' ' + r.error if r.error else ''}")
+            lines.append(
+                f"MISS {q.lang} {q.kind:7} rank={r.rank} {q.text[:90]!r} "
+                f"markers={q.markers!r} -> {r.hits[:3]}{' ' + r.error if r.error else ''}"
+            )
     return "\n".join(lines) or "(no misses)"
 
 

@@ -1,5 +1,6 @@
 """The split search index: what torchkb/search.py writes is what the worker reads."""
 
+import gzip
 import json
 import subprocess
 from pathlib import Path
@@ -7,11 +8,13 @@ from pathlib import Path
 import pytest
 from tools import require_tool
 
+from torchkb import search
 from torchkb.search import (
     build_index,
+    load_synonyms,
     pack_postings,
+    page_sections,
     shard_index,
-    shard_of,
     unpack_postings,
 )
 
@@ -19,62 +22,187 @@ WORKER = Path(__file__).resolve().parent.parent / "theme/assets/javascripts/kb-s
 
 DOCS = [
     {"location": "gpu/", "title": "显存", "text": "显存与内存：锁页内存、缓存分配器"},
-    {"location": "gpu/#pinned", "title": "锁页内存 pin_memory",
-     "text": "DataLoader(pin_memory=True) 把数据放进锁页内存，拷贝到 GPU 更快"},
-    {"location": "gpu/#cache", "title": "缓存分配器",
-     "text": "torch.cuda.memory_allocated() 与 torch.cuda.empty_cache() 查看和释放显存"},
+    {
+        "location": "gpu/#pinned",
+        "title": "锁页内存 pin_memory",
+        "text": "DataLoader(pin_memory=True) 把数据放进锁页内存，拷贝到 GPU 更快",
+    },
+    {
+        "location": "gpu/#cache",
+        "title": "缓存分配器",
+        "text": "torch.cuda.memory_allocated() 与 torch.cuda.empty_cache() 查看和释放显存",
+    },
     {"location": "data/", "title": "数据", "text": "内存 内存 内存 数据集 内存"},
-    {"location": "data/#batch", "title": "批处理",
-     "text": "TypeError: default_collate: batch must contain tensors, numpy arrays, numbers"},
+    {
+        "location": "data/#batch",
+        "title": "批处理",
+        "text": "TypeError: default_collate: batch must contain tensors, numpy arrays, numbers",
+    },
     {"location": "errors/", "title": "错误", "text": "错误信息索引", "boost": 0.5},
-    {"location": "errors/#collate", "title": "batch must contain tensors",
-     "text": "TypeError: default_collate: batch must contain tensors 见批处理"},
+    {
+        "location": "errors/#collate",
+        "title": "batch must contain tensors",
+        "text": "TypeError: default_collate: batch must contain tensors 见批处理",
+    },
 ]
 
 
 def test_postings_pack_and_unpack() -> None:
-    postings = [[0, 1, 2], [3, 0, 1], [17, 0, 5]]
-    assert pack_postings(postings) == [0, 1, 2, 3, 0, 1, 14, 0, 5]
+    postings = [[0, 50], [3, 12], [17, 1]]
+    assert pack_postings(postings) == [0, 50, 3, 12, 14, 1]
     assert unpack_postings(pack_postings(postings)) == postings
 
 
-def test_every_term_is_in_its_shard_and_every_document_in_its_block() -> None:
-    index = build_index(DOCS)
-    files = shard_index(index)
-    meta = files["meta.json"]
-    for term, postings in index["terms"].items():
-        shard = files[f"t{shard_of(term, meta['shards'])}.json"]
-        assert unpack_postings(shard[term]) == postings, term
-    blocks = sorted((k for k in files if k.startswith("d")), key=lambda k: int(k[1:-5]))
-    docs = [doc for k in blocks for doc in files[k]]
-    assert [d[0] for d in docs] == [d["l"] for d in index["docs"]]
-    assert meta["len"] == [d["n"] for d in index["docs"]]
-    assert meta["page"][1] == meta["page"][0] != meta["page"][3]
-    assert meta["intro"] == [0, 3, 5]
-    assert meta["weight"]["5"] == pytest.approx(0.5 * 0.6)  # boost x intro
-    assert "锁页" in meta["vocab"] and "pin_memory" not in meta["vocab"]
+def files_of(docs: list[dict], **sizes: int) -> tuple[dict, dict]:
+    with pytest.MonkeyPatch.context() as mp:
+        for name, value in sizes.items():
+            mp.setattr(search, name, value)
+        index = build_index(docs)
+        return index, shard_index(index, load_synonyms(), "zh")
 
 
-def worker_search(tmp_path: Path, queries: list[str]) -> list[list[list]]:
+def chunk_of(starts: list[str], term: str) -> int:
+    """The worker's chunkOf(): the last postings file whose first term is <= term."""
+    return max(k for k, start in enumerate(starts) if start <= term)
+
+
+@pytest.mark.parametrize("chunk_bytes", [40_000, 50])  # one postings file, or many
+def test_every_term_is_in_its_range_and_every_section_in_its_block(chunk_bytes: int) -> None:
+    index, files = files_of(DOCS, CHUNK_BYTES=chunk_bytes, DOC_BYTES=60)
+    meta = files["meta"]
+    starts = meta["chunks"]
+    assert starts == sorted(starts) and starts[0] == ""
+    assert (len(starts) > 5) == (chunk_bytes == 50)
+    ids = {}
+    for name, block in files.items():
+        if name.startswith("d"):
+            for place, doc in enumerate(block):
+                ids[doc[0]] = int(name[1:]) * meta["block"] + place
+    assert sorted(ids) == sorted(d["l"] for d in index["docs"])
+    for term, (ns, _) in index["terms"].items():
+        chunk = files[f"t{chunk_of(starts, term)}"]
+        flat = unpack_postings(chunk[term])
+        assert [d for d, _ in flat] == [ids[index["docs"][n]["l"]] for n in ns]
+        assert all(score >= 1 for _, score in flat)
+    # a prefix's terms are in the files of its range, as the worker looks for them
+    terms = [t for t in index["terms"] if t.startswith("pin")]
+    ks = range(chunk_of(starts, "pin"), chunk_of(starts, "pin\uffff") + 1)
+    assert terms and all(any(t in files[f"t{k}"] for k in ks) for t in terms)
+
+
+def test_meta_does_not_grow_with_the_sections() -> None:
+    """The one file loaded up front grows only with the number of postings files
+    (sorted term ranges), not with the sections or the vocabulary."""
+    many = [
+        dict(d, location=d["location"].replace("/", f"{i}/", 1)) for i in range(60) for d in DOCS
+    ]
+    _, small = files_of(DOCS)
+    _, large = files_of(many)
+    assert len(large["meta"]["chunks"]) == len(small["meta"]["chunks"]) == 1
+    assert large["meta"]["N"] == 60 * small["meta"]["N"]
+    size = len(json.dumps(large["meta"], ensure_ascii=False))
+    assert size - len(json.dumps(small["meta"], ensure_ascii=False)) < 10
+    assert set(large["meta"]) == {"N", "ids", "block", "chunks", "words", "syn"}
+    # the Chinese words, in their own files: what a typed phrase is segmented against
+    words = [w for k in range(len(large["meta"]["words"])) for w in large[f"w{k}"]]
+    assert words == sorted(t for t in build_index(many)["terms"] if search._HAN.fullmatch(t))
+
+
+def test_weights_and_boosts_are_in_the_scores() -> None:
+    """BM25 is computed at build time: each posting's score carries its section's length,
+    title hit and weight (`search: boost` of its page, times INTRO_WEIGHT for an intro)."""
+    index, files = files_of(DOCS)
+    docs = index["docs"]
+    assert [d["w"] for d in docs] == pytest.approx(
+        [search.INTRO_WEIGHT, 1, 1, search.INTRO_WEIGHT, 1, 0.5 * search.INTRO_WEIGHT, 0.5]
+    )
+    for term, (ns, tfs) in index["terms"].items():
+        got = dict(unpack_postings(files["t0"][term]))
+        for n, tf in zip(ns, tfs, strict=True):
+            d = docs[n]
+            assert got[n] == search.posting_score(tf, d["n"], index["avg"], d["w"])
+    # the same words score less in the boosted-down error index than where explained
+    collate = dict(unpack_postings(files["t0"]["collate"]))
+    assert collate[6] < collate[4]
+
+
+MATERIAL_PAGE = """<h1 id="gpu">GPU<a class="headerlink" href="#gpu">¶</a></h1>
+<p>显存与内存 <span class="kb-badges" data-search-exclude>CPU ✓</span> 之后</p>
+<h2 id="pinned">锁页内存 <code>pin_memory</code><a class="headerlink" href="#pinned">¶</a></h2>
+<p class="kb-provenance" data-search-exclude>来源：笔记 001 第 3–9 行</p>
+<p>DataLoader(<code>pin_memory=True</code>) 更快 &lt;fast&gt;</p>
+<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1
+2</pre></div></td><td class="code"><pre>x = 1</pre></td></tr></table>
+<script>var secret = 1</script>
+<h3>No id here</h3><p>still pinned</p>
+<h3 id="cache">缓存</h3><ul><li>empty_cache()</li></ul>
+"""
+
+
+def test_page_sections_match_materials_parser() -> None:
+    """The hook reads a page into the sections Material's search plugin would make."""
+    from material.plugins.search.plugin import Parser
+
+    parser = Parser()
+    parser.feed(MATERIAL_PAGE)
+    parser.close()
+    theirs = [
+        (
+            ("#" + s.id) if s.id else "",
+            search.plain("".join(s.title)),
+            search.plain("".join(s.text)),
+        )
+        for s in parser.data
+    ]
+    ours = [
+        (s["location"].removeprefix("gpu/"), s["title"], s["text"])
+        for s in page_sections(MATERIAL_PAGE, "gpu/", "GPU page")
+    ]
+    assert ours == theirs
+    text = " ".join(t for _, _, t in ours)
+    assert "CPU ✓" not in text and "来源" not in text and "secret" not in text
+    assert "<fast>" in text and "No id here" in text
+
+
+def test_nested_excluded_markup_is_dropped_whole() -> None:
+    """Badges are spans of spans: all of it stays out (Material's parser, which matches
+    closing tags by name, lets the text after the first inner span through)."""
+    page = (
+        '<h2 id="a">A</h2><p>before <span class="kb-badges" data-search-exclude>'
+        '<span class="kb-badge">CPU ✓</span> <span class="kb-badge">GPU: not yet run'
+        "</span></span> after</p>"
+    )
+    [_, section] = page_sections(page, "p/", "P")
+    assert section["text"] == "before after"
+
+
+def worker_search(
+    tmp_path: Path,
+    queries: list[str],
+    docs: list[dict] = DOCS,
+    synonyms: list[dict] | None = None,
+    worker: Path = WORKER,
+) -> list[list[list]]:
     """Write the split index to tmp_path and run the worker's search() in node over it,
     with fetch reading those files: each query's results, in order, as [location, teaser
     HTML, {word: matched}] (Material highlights the page it opens with the words)."""
     node = require_tool("node")
     folder = tmp_path / "search" / "kb-zh"
     folder.mkdir(parents=True)
-    for name, content in shard_index(build_index(DOCS)).items():
-        (folder / name).write_text(json.dumps(content, ensure_ascii=False), encoding="utf-8")
+    syn = load_synonyms() if synonyms is None else synonyms
+    for name, content in shard_index(build_index(docs), syn, "zh").items():
+        data = json.dumps(content, ensure_ascii=False).encode()
+        (folder / f"{name}.json.gz").write_bytes(gzip.compress(data))
     script = f"""
 const vm = require("vm"), fs = require("fs"), url = require("url")
 const fetch = async u => {{
   const path = url.fileURLToPath(u)
-  return fs.existsSync(path) ? {{ ok: true, json: async () => JSON.parse(fs.readFileSync(path)) }}
-                             : {{ ok: false, status: 404 }}
+  return fs.existsSync(path) ? new Response(fs.readFileSync(path)) : {{ ok: false, status: 404 }}
 }}
 const href = url.pathToFileURL({json.dumps(str(tmp_path / "assets/javascripts/w.js"))}) + "?lang=zh"
 const ctx = vm.createContext({{ self: {{ location: {{ href }} }}, addEventListener() {{}},
-  URL, console, fetch }})
-vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
+  URL, console, fetch, Response, Blob, DecompressionStream, TextDecoder }})
+vm.runInContext(fs.readFileSync({json.dumps(str(worker))}, "utf8"), ctx)
 ;(async () => {{
   await vm.runInContext("setup()", ctx)
   const out = []
@@ -91,8 +219,9 @@ vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
 
 
 def test_worker_ranks_from_the_split_files(tmp_path: Path) -> None:
-    results = worker_search(tmp_path, [
-        "锁页内存", "memory_allocated", "TypeError: batch must contain tensors", "量子"])
+    results = worker_search(
+        tmp_path, ["锁页内存", "memory_allocated", "TypeError: batch must contain tensors", "量子"]
+    )
     pinned, cache, collate, nothing = ([r[0] for r in rs] for rs in results)
     # the section on 锁页内存 beats the page dense in 内存; its page's intro is not shown
     assert pinned[0] == "gpu/#pinned" and "gpu/" not in pinned
@@ -110,3 +239,65 @@ def test_teasers_mark_whole_typed_words(tmp_path: Path) -> None:
     # stems mark whole words of the text: batch ~ batches, tensor ~ tensors
     assert "<mark>batch</mark>" in text and "<mark>tensors</mark>" in text
     assert "<mark>contain</mark>" in text
+
+
+WORDS = [
+    {"location": "t/", "title": "Tensors", "text": "tensors in brief"},
+    {
+        "location": "t/#view",
+        "title": "view and contiguous",
+        "text": "view needs a contiguous tensor: call contiguous() after permute or transpose",
+    },
+    {"location": "t/#container", "title": "Containers", "text": "a container holds tensors"},
+    {"location": "t/#content", "title": "Content", "text": "the content of a tensor"},
+    {"location": "t/#memory", "title": "Memory", "text": "memory memory keeps growing"},
+    {
+        "location": "g/#alloc",
+        "title": "GPU memory allocation",
+        "text": "torch.cuda.memory_allocated() shows the gpu memory a program uses; delete "
+        "tensors and call empty_cache() when gpu memory keeps growing. " + "More words. " * 60,
+    },
+    {"location": "g/#pin", "title": "锁页内存", "text": "pin_memory=True 使用锁页内存"},
+]
+
+
+def test_half_typed_last_word_matches_as_a_prefix_below_whole_words(tmp_path: Path) -> None:
+    results = worker_search(tmp_path, ["conti", "contig", "content", "memory_alloc"], WORDS)
+    conti, contig, content, alloc = ([r[0] for r in rs] for rs in results)
+    assert conti[0] == "t/#view" and "t/#container" not in conti  # cont-i-nuous only
+    assert contig == ["t/#view"]
+    assert content[0] == "t/#content"  # the whole word first, its longer forms after
+    assert alloc[0] == "g/#alloc"
+
+
+def test_synonyms_replace_the_typed_phrase(tmp_path: Path) -> None:
+    synonyms = [
+        {
+            "typed": ["vram", "video card memory"],
+            "zh": "gpu memory",
+            "en": "gpu memory",
+            "fixes": [],
+        },
+        {"typed": ["页锁定"], "zh": "锁页", "en": "pinned", "fixes": []},
+    ]
+    results = worker_search(
+        tmp_path, ["video card memory use", "VRAM", "页锁定内存"], WORDS, synonyms
+    )
+    assert [r[0][0] for r in results] == ["g/#alloc", "g/#alloc", "g/#pin"]
+    without = worker_search(tmp_path / "none", ["VRAM"], WORDS, [])
+    assert without == [[]]
+
+
+def test_misspelt_words_match_their_neighbours(tmp_path: Path) -> None:
+    results = worker_search(tmp_path, ["contigous tensor", "emtpy_cache", "pin_memroy"], WORDS)
+    assert [r[0][0] for r in results] == ["t/#view", "g/#alloc", "g/#pin"]
+
+
+def test_long_question_ranks_the_section_covering_its_distinctive_words(tmp_path: Path) -> None:
+    """A short section dense in one common word ("memory") loses to the section that
+    covers the question's distinctive words."""
+    [ranked] = worker_search(
+        tmp_path, ["why does my gpu memory keep growing even though i delete the tensors"], WORDS
+    )
+    assert ranked[0][0] == "g/#alloc"
+    assert [r[0] for r in ranked].index("t/#memory") > 0

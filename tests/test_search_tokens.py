@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tools import require_tool
 
-from torchkb.search import build_index, name_parts, tokens
+from torchkb.search import TITLE_WEIGHT, build_index, name_parts, tokens
 
 WORKER = Path(__file__).resolve().parent.parent / "theme/assets/javascripts/kb-search-worker.js"
 # the worker drops these query words (the index keeps them: BM25's idf makes them cheap)
@@ -16,16 +16,16 @@ STOP = set("".join(re.findall(r'"([^"]*)"', _STOP_SRC.split(").split", 1)[0])).s
 
 
 def js_query_terms(queries: list[str], vocab: list[str]) -> list[list[str]]:
-    """Run the worker's queryTerms() in node, with the given Chinese vocabulary."""
+    """Run the worker's queryTerms() in node, with the given Chinese vocabulary (the
+    worker reads it from the postings files of the query's characters)."""
     script = f"""
 const vm = require("vm"), fs = require("fs")
 const ctx = vm.createContext({{ self: {{ location: {{ href: "http://x/w.js?lang=zh" }} }},
   addEventListener() {{}}, URL, console }})
 vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
-vm.runInContext(`vocab = new Set(${{JSON.stringify({json.dumps(vocab)})}});
-  for (const t of vocab) maxWord = Math.max(maxWord, t.length)`, ctx)
+vm.runInContext(`var vocab = new Set(${{JSON.stringify({json.dumps(vocab)})}})`, ctx)
 const out = {json.dumps(queries)}.map(q => vm.runInContext(
-  `queryTerms(clean(${{JSON.stringify(q)}}))`, ctx))
+  `queryTerms(clean(${{JSON.stringify(q)}}), t => vocab.has(t))`, ctx))
 console.log(JSON.stringify(out))
 """
     node = require_tool("node")
@@ -36,16 +36,25 @@ console.log(JSON.stringify(out))
 
 def test_code_names_match_whole_and_by_parts() -> None:
     assert name_parts("torch.cuda.memory_allocated") == [
-        "torch.cuda.memory_allocated", "cuda.memory_allocated", "memory_allocated",
-        "torch", "cuda", "memory", "allocated"]
+        "torch.cuda.memory_allocated",
+        "cuda.memory_allocated",
+        "memory_allocated",
+        "torch",
+        "cuda",
+        "memory",
+        "allocated",
+    ]
     index_tokens = set(tokens("用 torch.cuda.memory_allocated() 查看"))
     assert {"memory_allocated", "torch.cuda.memory_allocated", "memory"} <= index_tokens
 
 
 def test_worker_and_index_agree_on_english_and_code() -> None:
-    samples = ["torch.cuda.empty_cache() frees cached blocks",
-               "RuntimeError: view size is not compatible with input tensor's size",
-               "pin_memory=True copies tensors faster", "cudnn.benchmark"]
+    samples = [
+        "torch.cuda.empty_cache() frees cached blocks",
+        "RuntimeError: view size is not compatible with input tensor's size",
+        "pin_memory=True copies tensors faster",
+        "cudnn.benchmark",
+    ]
     for sample, js in zip(samples, js_query_terms(samples, []), strict=True):
         assert set(js) == set(tokens(sample)) - STOP, sample
 
@@ -59,18 +68,52 @@ def test_worker_segments_chinese_with_the_index_vocabulary() -> None:
 
 
 def test_pasted_error_noise_is_dropped() -> None:
-    paste = ('Traceback (most recent call last):\n'
-             '  File "/home/u/train.py", line 42, in <module>\n    y.backward()\n'
-             "RuntimeError: grad can be implicitly created only for scalar outputs")
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/u/train.py", line 42, in <module>\n    y.backward()\n'
+        "RuntimeError: grad can be implicitly created only for scalar outputs"
+    )
     [terms] = js_query_terms([paste], [])
     assert "home" not in terms and "42" not in terms and "train" not in terms
     assert {"grad", "implicitly", "scalar", "backward"} <= set(terms)
 
 
 def test_index_keeps_statistics_per_section() -> None:
-    index = build_index([
-        {"location": "p/", "title": "Page", "text": "intro"},
-        {"location": "p/#a", "title": "pin_memory 锁页内存", "text": "DataLoader(pin_memory=True)"},
-    ])
+    index = build_index(
+        [
+            {"location": "p/", "title": "Page", "text": "intro"},
+            {
+                "location": "p/#a",
+                "title": "pin_memory 锁页内存",
+                "text": "DataLoader(pin_memory=True)",
+            },
+        ]
+    )
     assert index["N"] == 2 and index["docs"][1]["p"] == "Page"
-    assert [1, 1, 1] in index["terms"]["pin_memory"]  # doc 1: once in title, once in text
+    # doc 1: once in the title (which counts TITLE_WEIGHT times), once in the text
+    assert index["terms"]["pin_memory"] == ([1], [1 + TITLE_WEIGHT])
+
+
+def test_rjieba_segments_as_jieba_does() -> None:
+    """The index segments with rjieba (jieba's Rust port, for build speed): the same words
+    as jieba's search mode with the same user dictionary, on the notes' own text."""
+    import jieba
+
+    from torchkb import search
+    from torchkb.canonical import load_topics
+
+    jieba.setLogLevel(60)
+    jieba.load_userdict(str(search.USER_DICT))
+    runs = [
+        run
+        for topic in load_topics(search.torchkb.TOPICS)
+        for s in topic.sections
+        for run in search._HAN.findall(s.text["zh"]["body"])
+    ][:400]
+    assert len(runs) == 400
+    differ = [
+        r
+        for r in runs
+        if sorted(search._segment_han(r)) != sorted(w for w in jieba.cut_for_search(r) if w.strip())
+    ]
+    assert not differ, differ[:5]

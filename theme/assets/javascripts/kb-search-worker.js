@@ -3,13 +3,19 @@
  * Speaks Material's worker protocol (SETUP 0 -> READY 1, QUERY 2 -> RESULT 3) so the
  * search box and result list stay Material's; what changes is the engine:
  * - one index per language (search/kb-<lang>/, written by torchkb/search_hooks.py), so a
- *   reader's results stay in the reader's language; it is split into small files, and a
- *   query fetches only the postings of its terms and the texts of its best candidates;
+ *   reader's results stay in the reader's language; it is split into small gzipped files
+ *   (torchkb/search.py, shard_index): a small meta file up front, postings files by
+ *   sorted term range, the Chinese words by range, section texts in blocks; a query
+ *   fetches only what it needs;
  * - the query is tokenised the way torchkb/search.py tokenised the index: Chinese typed
- *   without spaces is segmented against the index's own jieba vocabulary, code names
- *   match whole and by parts, pasted errors lose paths, line numbers and addresses;
- * - BM25 scoring where a section must cover the query's distinctive terms (so the
- *   section on 锁页内存 beats one merely dense in 内存) and verbatim phrases count.
+ *   without spaces is segmented against the index's own words, code
+ *   names match whole and by parts, pasted errors lose paths, line numbers, addresses;
+ * - query-side synonyms (notes/search/synonyms.txt); the last word, as the box sends it
+ *   on every keystroke, also matches as a prefix (below whole words); a word the index
+ *   lacks matches its spelling neighbours (one or two edits away);
+ * - BM25 (computed at build time, one score per posting) where a section must cover the
+ *   query's distinctive terms (so the section on 锁页内存 beats one merely dense in 内存)
+ *   and verbatim phrases count.
  * Every result is one section, shown with its page as a breadcrumb.
  */
 "use strict"
@@ -28,21 +34,82 @@ const STOP = new Set(("a an and are as at be by can do does for from how i in is
   "my me we our they their its there which where who should would could will need " +
   "t s don doesn didn isn aren wasn").split(" "))
 // ten results, as many as Material's list shows before "more": each costs a fetch of its
-// section's text at 100x the content, so fetching twenty doubled a query's time (measured)
-const K1 = 1.2, B = 0.75, TITLE_WEIGHT = 3, MAX_RESULTS = 10
-
+// section's text, so fetching twenty doubled a query's time at 100x the content (measured)
+const MAX_RESULTS = 10
 const RERANK = 10  // candidates whose text is fetched for phrase scoring and teasers
-// (20 instead of 10 changed no query's top 3 in either query set; measured)
+const SCALE = 50  // posting scores are BM25 term factors x SCORE_SCALE (torchkb/search.py)
+// a half-typed last word: its completions count at PREFIX_WEIGHT of a whole word, at most
+// PREFIX_MAX of them (the most frequent), from PREFIX_MIN letters on
+const PREFIX_MIN = 3, PREFIX_MAX = 40, PREFIX_WEIGHT = 0.5
+// a word the index lacks: its neighbours one edit away (two from 8 letters on), sharing
+// the first two letters, at TYPO_WEIGHT of a whole word
+const TYPO_MIN = 5, TYPO_MAX = 5, TYPO_WEIGHT = 0.7
+const LONGEST_WORD = 16  // longest Chinese word tried when segmenting a query
+// a single Chinese character left over by segmentation (一, 多, 用, 上 ...) is mostly a
+// function word: it counts at this weight, so a question's few real words decide
+const SINGLE_HAN_WEIGHT = 0.3
 
-/* The index is split (torchkb/search.py, shard_index): meta.json up front (numbers per
- * section, the Chinese vocabulary); postings files by term hash and section documents in
- * blocks, fetched as queries need them. */
-let meta = null   // { N, avg, shards, block, len: [n], page: [p], intro: [d], weight: {d: w}, vocab }
-let vocab = null  // Chinese words of the index: the query is segmented against them
-let maxWord = 1
-let weight = null, intro = null  // per section: BM25 weight (boost, intro), is a page's intro
-const files = new Map()  // name -> Promise of its JSON
-const words = new Map()  // document -> " word word ... " for phrase matching
+let meta = null  // { N, ids (section ids are below it), block, chunks: [first term of
+                 // each postings file], words: [same, for the Chinese words files], syn }
+let synonyms = null // [RegExp of the typed phrases, Map typed phrase -> replacement]
+const files = new Map()  // name -> Promise of its parsed JSON
+let acc = null  // per-section accumulators of search(), reused
+const words = new Map()  // section -> " word word ... " for phrase matching
+
+/* ---- fetching the split index ---------------------------------------------------- */
+
+async function inflate(response) {
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  // gzipped on disk; a host may already have inflated it (Content-Encoding: gzip)
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(bytes))
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))
+  return new Response(stream).json()
+}
+
+function load(name) {
+  if (!files.has(name))
+    files.set(name, fetch(new URL(`../../search/kb-${LANG}/${name}.json.gz`, self.location.href))
+      .then(r => r.ok ? inflate(r) : Promise.reject(new Error(`${name}: ${r.status}`))))
+  return files.get(name)
+}
+
+/* The file of a sorted range (`starts`: the first term of each) a term is in: the last
+ * whose first term sorts at or before it */
+function fileOf(term, starts = meta.chunks) {
+  let lo = 0, hi = starts.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (starts[mid] <= term) lo = mid
+    else hi = mid - 1
+  }
+  return lo
+}
+const chunkOf = term => fileOf(term)
+
+/* Files holding the terms starting with `prefix` (at most `limit`, nearest first) */
+function chunksOf(prefix, limit = Infinity, starts = meta.chunks) {
+  const first = fileOf(prefix, starts)
+  const last = Math.min(fileOf(prefix + "\uffff", starts), first + limit - 1)
+  const out = []
+  for (let k = first; k <= last; k++) out.push(k)
+  return out
+}
+
+/* The Chinese index words starting with any of `chars`, as a Set */
+const wordSets = new Map()  // words file -> Set of its words
+async function wordsFor(chars) {
+  const ks = [...new Set([...chars].flatMap(c => chunksOf(c, Infinity, meta.words)))]
+  await Promise.all(ks.filter(k => !wordSets.has(k)).map(async k => {
+    wordSets.set(k, new Set(await load(`w${k}`)))
+  }))
+  return t => { const set = wordSets.get(fileOf(t, meta.words)); return !!set && set.has(t) }
+}
+
+async function loadChunks(ks) {
+  const unique = [...new Set(ks)]
+  const loaded = await Promise.all(unique.map(k => load(`t${k}`)))
+  return new Map(unique.map((k, i) => [k, loaded[i]]))
+}
 
 /* ---- tokenising: mirrors torchkb/search.py ------------------------------------- */
 
@@ -73,26 +140,26 @@ function nameParts(name) {
   return out
 }
 
-/* Fewest pieces from the index vocabulary (ties: longer first piece); then, like jieba's
- * search mode, the vocabulary words inside each longer piece. */
-function segmentHan(run) {
+/* Fewest pieces that are index words (`has`), ties: longer first piece; then, like
+ * jieba's search mode, the index words inside each longer piece. */
+function segmentHan(run, has) {
   const n = run.length
   const cost = new Array(n + 1).fill(Infinity), next = new Array(n + 1)
   cost[n] = 0
   for (let i = n - 1; i >= 0; i--)
-    for (let len = Math.min(maxWord, n - i); len >= 1; len--) {
+    for (let len = Math.min(LONGEST_WORD, n - i); len >= 1; len--) {
       const piece = run.slice(i, i + len)
-      const c = vocab.has(piece) ? 1 : len === 1 ? 3 : Infinity
+      const c = has(piece) ? 1 : len === 1 ? 3 : Infinity
       if (c + cost[i + len] < cost[i]) { cost[i] = c + cost[i + len]; next[i] = i + len }
     }
   const out = []
   for (let i = 0; i < n; i = next[i]) {
     const piece = run.slice(i, next[i])
-    if (!vocab.has(piece)) continue
+    if (!has(piece)) continue
     out.push(piece)
     for (let len = 2; len < piece.length; len++)
       for (let j = 0; j + len <= piece.length; j++)
-        if (vocab.has(piece.slice(j, j + len))) out.push(piece.slice(j, j + len))
+        if (has(piece.slice(j, j + len))) out.push(piece.slice(j, j + len))
   }
   return out
 }
@@ -106,13 +173,126 @@ function clean(query) {
     .replace(/\b0x[0-9a-f]+\b/g, " ")
 }
 
-function queryTerms(text) {
+/* notes/search/synonyms.txt, as meta.syn: [[typed phrases], this language's words] */
+function setupSynonyms(entries) {
+  const target = new Map()
+  for (const [typed, words] of entries) for (const t of typed) target.set(t, words)
+  const phrases = [...target.keys()].sort((a, b) => b.length - a.length)
+  if (!phrases.length) return [null, target]
+  const pattern = phrases.map(p => {
+    const literal = p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    // Latin phrases match whole words only; Chinese has no word boundaries to match
+    return /^[a-z0-9]/.test(p) ? `(?<![a-z0-9_])${literal}(?![a-z0-9_])` : literal
+  })
+  return [new RegExp(pattern.join("|"), "g"), target]
+}
+
+function applySynonyms(query) {
+  const [re, target] = synonyms
+  return re ? query.replace(re, m => ` ${target.get(m)} `) : query
+}
+
+/* The query's terms, given `has` (is this Chinese piece an index word?) */
+function queryTerms(text, has) {
   const terms = []
-  for (const run of text.match(HAN) || []) terms.push(...segmentHan(run))
+  for (const run of text.match(HAN) || []) terms.push(...segmentHan(run, has))
   for (const name of text.match(NAME) || [])
     if (name.includes(".") || name.includes("_")) terms.push(...nameParts(name))
   for (const w of text.match(WORD) || []) if (!STOP.has(w)) terms.push(normaliseWord(w))
   return [...new Set(terms)].filter(t => !STOP.has(t))
+}
+
+/* The word being typed: the query's last word or code name, unless a space follows */
+function lastToken(text) {
+  const m = text.match(/([a-z0-9_][a-z0-9_.]*)$/)
+  if (!m) return null
+  const name = m[1].replace(/\.+$/, "")
+  const word = (name.match(WORD) || []).pop() || ""
+  return { name, word }
+}
+
+/* Damerau-Levenshtein distance, up to `max` (more is returned as max + 1) */
+function distance(a, b, max) {
+  if (Math.abs(a.length - b.length) > max) return max + 1
+  let prev2 = null, prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    let best = i
+    for (let j = 1; j <= b.length; j++) {
+      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, prev2[j - 2] + 1)
+      row.push(d)
+      best = Math.min(best, d)
+    }
+    if (best > max) return max + 1
+    prev2 = prev; prev = row
+  }
+  return prev[b.length]
+}
+
+/* ---- the query: terms, their alternatives, their postings ------------------------ */
+
+/* Each query term becomes a group of alternatives [term, weight, postings]: the term
+ * itself (1), and for the word being typed its completions (PREFIX_WEIGHT), for a word
+ * the index lacks its spelling neighbours (TYPO_WEIGHT). A section scores a group by
+ * its best alternative. */
+async function analyse(raw) {
+  const typedQuery = clean(raw.slice(0, 2000))
+  const query = applySynonyms(typedQuery)
+  // Chinese: the index words (their own small files, by range) segment the query
+  const has = await wordsFor(new Set((query.match(HAN) || []).join("")))
+  const terms = queryTerms(query, has)
+  // the word being typed (Material searches on every keystroke): its completions
+  const last = lastToken(typedQuery)
+  const prefixes = []
+  if (last && last.word.length >= PREFIX_MIN && !STOP.has(last.word)) {
+    prefixes.push(last.word, normaliseWord(last.word))
+    if (last.name !== last.word && last.name.length >= PREFIX_MIN) prefixes.push(last.name)
+  }
+  const chunks = await loadChunks([...terms.map(chunkOf),
+    ...prefixes.flatMap(p => chunksOf(p, 4))])
+  const postingsOf = t => {
+    const chunk = chunks.get(chunkOf(t))
+    return chunk && Object.hasOwn(chunk, t) ? chunk[t] : undefined
+  }
+  const single = t => t.length === 1 && /[\u3400-\u9fff]/.test(t)
+  const groups = terms.map(t => ({ typed: t,
+    alts: [[t, single(t) ? SINGLE_HAN_WEIGHT : 1, postingsOf(t)]] }))
+  if (prefixes.length) {
+    const key = normaliseWord(last.word)
+    let group = groups.find(g => g.typed === key)
+    if (!group) groups.push(group = { typed: key, alts: [] })
+    const seen = new Set(group.alts.map(([t]) => t))
+    const found = []
+    for (const p of new Set(prefixes))
+      for (const k of chunksOf(p, 4))
+        for (const t of Object.keys(chunks.get(k) || {}))
+          if (t.startsWith(p) && t !== p && !seen.has(t)) { seen.add(t); found.push(t) }
+    found.sort((a, b) => chunks.get(chunkOf(b))[b].length - chunks.get(chunkOf(a))[a].length)
+    for (const t of found.slice(0, PREFIX_MAX)) group.alts.push([t, PREFIX_WEIGHT, postingsOf(t)])
+  }
+  // spelling neighbours of the words the index lacks
+  // (words and snake_case names; a dotted name's parts are terms of their own)
+  const unknown = groups.filter(g => !g.alts.some(([, , p]) => p) && g.typed.length >= TYPO_MIN
+    && /^[a-z0-9_]+$/.test(g.typed))
+  if (unknown.length) {
+    const near = await loadChunks(unknown.flatMap(g => chunksOf(g.typed.slice(0, 2), 4)))
+    for (const g of unknown) {
+      const max = g.typed.length >= 8 ? 2 : 1
+      let found = []
+      for (const k of chunksOf(g.typed.slice(0, 2), 4))
+        for (const [t, p] of Object.entries(near.get(k) || {})) {
+          const d = distance(g.typed, t, max)
+          if (d <= max) found.push([d, -p.length, t, p])
+        }
+      found.sort((a, b) => a[0] - b[0] || a[1] - b[1])
+      found = found.filter(f => f[0] === found[0][0]).slice(0, TYPO_MAX)
+      for (const [, , t, p] of found) g.alts.push([t, TYPO_WEIGHT, p])
+    }
+  }
+  return { query, groups: groups.map(g => ({ typed: g.typed,
+    alts: g.alts.filter(([, , p]) => p) })) }
 }
 
 /* ---- scoring ------------------------------------------------------------------- */
@@ -135,64 +315,74 @@ function idf(df) {
   return Math.log(1 + (meta.N - df + 0.5) / (df + 0.5))
 }
 
-function load(name) {
-  if (!files.has(name))
-    files.set(name, fetch(new URL(`../../search/kb-${LANG}/${name}`, self.location.href))
-      .then(r => r.ok ? r.json() : Promise.reject(new Error(`${name}: ${r.status}`))))
-  return files.get(name)
-}
-
-/* 32-bit string hash, the same as shard_of() in torchkb/search.py */
-function shardOf(term) {
-  let h = 0
-  for (const ch of term) h = (Math.imul(h, 31) + ch.codePointAt(0)) >>> 0
-  return h % meta.shards
-}
-
-/* Packed postings [doc gap, in title, in text, ...] (pack_postings in torchkb/search.py) */
-async function postingsOf(terms) {
-  const shards = await Promise.all(terms.map(t => load(`t${shardOf(t)}.json`)))
-  return terms.map((t, i) => Object.hasOwn(shards[i], t) ? shards[i][t] : undefined)
-}
-
-/* document -> [location, title, page title, text], for the given documents */
+/* section -> [location, title, page title, text], for the given sections */
 async function docsOf(ds) {
   const blocks = [...new Set(ds.map(d => Math.floor(d / meta.block)))]
-  const loaded = await Promise.all(blocks.map(b => load(`d${b}.json`)))
+  const loaded = await Promise.all(blocks.map(b => load(`d${b}`)))
   const out = new Map()
   blocks.forEach((b, i) => loaded[i].forEach((doc, j) => out.set(b * meta.block + j, doc)))
   return out
 }
 
 async function search(raw) {
-  const query = clean(raw.slice(0, 2000))
-  const terms = queryTerms(query)
-  if (!terms.length) return { items: [] }
-  const lists = await postingsOf(terms)
-  const scores = new Map(), covered = new Map()
+  const { query, groups } = await analyse(raw)
+  const live = groups.filter(g => g.alts.length)  // a word no section has sinks no result
+  if (!live.length) return { items: [] }
+  // per section: score and covered query weight, in arrays reused from query to query
+  // (a Map per query was 5 us a posting at 100x the content: GC; measured)
+  if (!acc || acc.score.length < meta.ids)
+    acc = { score: new Float64Array(meta.ids), cover: new Float64Array(meta.ids),
+      seen: new Uint8Array(meta.ids) }
+  const { score, cover, seen } = acc
+  const touched = []
   let total = 0
-  lists.forEach(postings => {
-    if (!postings) return  // a word no document has: don't let it sink every result
-    const w = idf(postings.length / 3)
-    total += w
-    for (let i = 0, d = 0; i < postings.length; i += 3) {
-      d += postings[i]
-      const tf = postings[i + 2] + TITLE_WEIGHT * postings[i + 1]
-      const norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * meta.len[d] / meta.avg))
-      scores.set(d, (scores.get(d) || 0) + w * norm)
-      covered.set(d, (covered.get(d) || 0) + w)
+  for (const { alts } of live) {
+    if (alts.length === 1) {
+      const [, factor, postings] = alts[0]
+      const w = factor * idf(postings.length / 2)
+      total += w
+      for (let i = 0, d = 0; i < postings.length; i += 2) {
+        d += postings[i]
+        if (!seen[d]) { seen[d] = 1; touched.push(d) }
+        score[d] += w * postings[i + 1] / SCALE
+        cover[d] += w
+      }
+      continue
     }
-  })
-  // BM25 where a section must cover the query's distinctive terms, times the section's
-  // weight (a page's intro, which only summarises its sections, and `search: boost`)
-  const pre = []
-  for (const [d, score] of scores) {
-    const coverage = covered.get(d) / total
-    pre.push([d, (weight.get(d) ?? 1) * score * (0.1 + coverage * coverage)])
+    // several alternatives (completions, spellings): a section scores the best of them
+    const best = new Map()
+    let weight = 0
+    for (const [, factor, postings] of alts) {
+      const w = factor * idf(postings.length / 2)
+      weight = Math.max(weight, w)
+      for (let i = 0, d = 0; i < postings.length; i += 2) {
+        d += postings[i]
+        const s = w * postings[i + 1] / SCALE
+        const b = best.get(d)
+        if (!b) best.set(d, [s, w])
+        else { if (s > b[0]) b[0] = s; if (w > b[1]) b[1] = w }
+      }
+    }
+    total += weight
+    for (const [d, [s, w]] of best) {
+      if (!seen[d]) { seen[d] = 1; touched.push(d) }
+      score[d] += s
+      cover[d] += w
+    }
   }
-  pre.sort((a, b) => b[1] - a[1])
+  // BM25 where a section must cover the query's distinctive terms; the RERANK best kept
+  const top = []
+  for (const d of touched) {
+    const coverage = cover[d] / total
+    const s = score[d] * (0.1 + coverage * coverage)
+    score[d] = 0; cover[d] = 0; seen[d] = 0
+    if (top.length === RERANK && s <= top[RERANK - 1][1]) continue
+    let i = Math.min(top.length, RERANK - 1)
+    while (i > 0 && top[i - 1][1] < s) i--
+    top.splice(i, 0, [d, s])
+    if (top.length > RERANK) top.pop()
+  }
   // verbatim phrases rerank the best candidates: what lands a pasted error on its section
-  const top = pre.slice(0, RERANK)
   const docs = await docsOf(top.map(([d]) => d))
   const wanted = phrases(query)
   const ranked = top.map(([d, s]) => {
@@ -203,13 +393,19 @@ async function search(raw) {
     return [d, s * (1 + 2 * (wanted.length ? found / wanted.length : 0))]
   }).sort((a, b) => b[1] - a[1])
   // where one of a page's sections matches too, show that section, not the page's summary
-  const withSection = new Set(ranked.filter(([d]) => !intro.has(d)).map(([d]) => meta.page[d]))
-  const shown = ranked.filter(([d]) => !intro.has(d) || !withSection.has(meta.page[d]))
+  const pageOf = d => docs.get(d)[0].split("#")[0]
+  const isIntro = d => !docs.get(d)[0].includes("#")
+  const withSection = new Set(ranked.filter(([d]) => !isIntro(d)).map(([d]) => pageOf(d)))
+  const shown = ranked.filter(([d]) => !isIntro(d) || !withSection.has(pageOf(d)))
   // the words as typed (not their stems) go to the teaser marks and to Material's `?h=`
-  // highlight of the page the reader opens
+  // highlight of the page the reader opens; with them, the completions and spellings used
   const typed = new Map()
   for (const w of (query.match(WORD) || []).reverse()) typed.set(normaliseWord(w), w)
-  const matched = Object.fromEntries(terms.map((t, i) => [typed.get(t) || t, lists[i] !== undefined]))
+  const matched = {}
+  for (const g of groups) {
+    matched[typed.get(g.typed) || g.typed] = g.alts.some(([t]) => t === g.typed)
+    for (const [t] of g.alts) if (t !== g.typed && !(t in matched)) matched[t] = true
+  }
   return { items: shown.slice(0, MAX_RESULTS).map(([d, s]) => {
     const [l, t, p, x] = docs.get(d)
     return group({ l, t, p, x }, s, matched)
@@ -271,11 +467,8 @@ function group(doc, score, terms) {
 /* ---- protocol ------------------------------------------------------------------ */
 
 async function setup() {
-  meta = await load("meta.json")
-  vocab = new Set(meta.vocab)
-  weight = new Map(Object.entries(meta.weight).map(([d, w]) => [Number(d), w]))
-  intro = new Set(meta.intro)
-  for (const t of vocab) maxWord = Math.max(maxWord, t.length)
+  meta = await load("meta")
+  synonyms = setupSynonyms(meta.syn)
 }
 
 /* Queries are answered in order; one overtaken by a newer query is not answered at all */

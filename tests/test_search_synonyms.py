@@ -1,0 +1,109 @@
+"""notes/search/synonyms.txt: each entry is there for queries it fixes, and fixes them."""
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from search_harness import Sections, holds, load_queries, right_language
+
+from torchkb.errors import SourceError
+from torchkb.search import SYNONYMS, load_synonyms
+
+QUERIES = Path(__file__).with_name("search_queries.tsv")
+WORKER = Path(__file__).resolve().parent.parent / "theme/assets/javascripts/kb-search-worker.js"
+
+
+def test_bad_entry_names_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "synonyms.txt"
+    path.write_text(
+        "# comment\nvram -> 显存 | gpu memory  # fixes: q\nvram => 显存\n", encoding="utf-8"
+    )
+    with pytest.raises(SourceError, match=r"synonyms.txt:3: expected"):
+        load_synonyms(path)
+
+
+def test_every_entry_names_queries_of_the_query_set() -> None:
+    texts = {q.text for q in load_queries(QUERIES)}
+    entries = load_synonyms(SYNONYMS)
+    assert entries
+    for e in entries:
+        missing = [q for q in e["fixes"] if q not in texts]
+        assert not missing, f"{SYNONYMS}:{e['line']}: not in {QUERIES.name}: {missing}"
+
+
+def ranks_with_and_without(site: Path, runs: list[tuple[str, str, int]]) -> list[list[list]]:
+    """For each (lang, query, entry index): the top-10 locations with the whole table and
+    with that entry left out, from the worker running in node over the built index."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = f"""
+const vm = require("vm"), fs = require("fs"), url = require("url"), path = require("path")
+const site = {json.dumps(str(site))}
+const fetch = async u => {{
+  const p = url.fileURLToPath(u)
+  return fs.existsSync(p) ? new Response(fs.readFileSync(p)) : {{ ok: false, status: 404 }}
+}}
+const workers = {{}}
+async function worker(lang) {{
+  if (!workers[lang]) {{
+    const href = url.pathToFileURL(path.join(site, "assets/javascripts/w.js")) + "?lang=" + lang
+    const ctx = vm.createContext({{ self: {{ location: {{ href }} }}, addEventListener() {{}},
+      URL, console, fetch, Response, Blob, DecompressionStream, TextDecoder }})
+    vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
+    await vm.runInContext("setup()", ctx)
+    workers[lang] = ctx
+  }}
+  return workers[lang]
+}}
+;(async () => {{
+  const out = []
+  for (const [lang, q, k] of {json.dumps(runs)}) {{
+    const ctx = await worker(lang)
+    const top = async () => (await vm.runInContext(`search(${{JSON.stringify(q)}})`, ctx))
+      .items.map(g => g[0].location)
+    vm.runInContext("synonyms = setupSynonyms(meta.syn)", ctx)
+    const all = await top()
+    vm.runInContext(`synonyms = setupSynonyms(meta.syn.filter((_, i) => i !== ${{k}}))`, ctx)
+    out.push([all, await top()])
+  }}
+  console.log(JSON.stringify(out))
+}})()
+"""
+    result = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_every_entry_fixes_its_queries(site: Path) -> None:
+    """With the entry, each query it names finds its section in the top 3; without it,
+    lower or not at all."""
+    queries = load_queries(QUERIES)
+    runs, judged = [], []
+    for k, entry in enumerate(load_synonyms(SYNONYMS)):
+        for q in queries:
+            if q.text in entry["fixes"]:
+                runs.append((q.lang, q.text, k))
+                judged.append((entry, q))
+    sections = Sections(site)
+
+    def rank(locations: list[str], q) -> int:
+        for i, loc in enumerate(locations, 1):
+            href = "/" + loc
+            if right_language(href, q.lang) and holds(sections.text(href), q.markers):
+                return i
+        return 99
+
+    failures = []
+    for (entry, q), (with_entry, without) in zip(
+        judged, ranks_with_and_without(site, runs), strict=True
+    ):
+        good, bad = rank(with_entry, q), rank(without, q)
+        if not (good <= 3 and good < bad):
+            failures.append(
+                f"{SYNONYMS.name}:{entry['line']}: {q.text!r} ranks {good} with "
+                f"the entry, {bad} without"
+            )
+    assert not failures, "\n".join(failures)
