@@ -1,12 +1,12 @@
 """notes/search/synonyms.txt: each entry is there for queries it fixes, and fixes them."""
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from search_harness import Sections, holds, load_queries, right_language
+from tools import require_tool
 
 from torchkb.errors import SourceError
 from torchkb.search import SYNONYMS, load_synonyms
@@ -36,9 +36,7 @@ def test_every_entry_names_queries_of_the_query_set() -> None:
 def ranks_with_and_without(site: Path, runs: list[tuple[str, str, int]]) -> list[list[list]]:
     """For each (lang, query, entry index): the top-10 locations with the whole table and
     with that entry left out, from the worker running in node over the built index."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
+    node = require_tool("node")
     script = f"""
 const vm = require("vm"), fs = require("fs"), url = require("url"), path = require("path")
 const site = {json.dumps(str(site))}

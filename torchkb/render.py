@@ -19,8 +19,8 @@ from torchkb.error_index import error_index_page
 from torchkb.errors import SourceError
 from torchkb.notebooks import note_label, reproduces, topic_notebooks
 from torchkb.rawnotes import is_output_marker, read_text
-from torchkb.translation import MISSING, english_view
 from torchkb.sanitize import unsafe_html
+from torchkb.translation import MISSING, english_view
 
 UI = {
     "zh": {
