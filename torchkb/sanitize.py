@@ -9,6 +9,7 @@ report into `file:line: problem` and the build stops, leaving docs/ as it was.
 """
 
 import html.parser
+import functools
 import re
 import urllib.parse
 
@@ -134,8 +135,16 @@ _md = MarkdownIt("commonmark").enable("table")
 _md.validateLink = lambda url: True  # see every link, also those markdown-it would drop
 
 
+@functools.cache
+def _markdown() -> markdown.Markdown:
+    """One converter, reset between texts: building one costs ~1 ms per call."""
+    return markdown.Markdown(extensions=_EXTENSIONS)
+
+
+@functools.lru_cache(maxsize=8192)
 def unsafe_html(text: str) -> list[tuple[int, str]]:
-    """(1-based line in the Markdown `text`, what would be removed) per unsafe piece."""
+    """(1-based line in the Markdown `text`, what would be removed) per unsafe piece.
+    Cached: the build loads the same bodies several times (pages, error index)."""
     lines = text.splitlines()
     found: list[tuple[int, str]] = []
 
@@ -175,7 +184,7 @@ def unsafe_html(text: str) -> list[tuple[int, str]]:
     # (`[x](java&#x09;script:...)`) and attr_list adds any attribute (`{: onclick=... }`):
     # the rendered HTML passes the allow-list too
     reported = {problem for _, problem in found}
-    html = markdown.markdown(markdown_text(text), extensions=_EXTENSIONS)
+    html = _markdown().reset().convert(markdown_text(text))
     for what in removed(html):
         problem = f"raw HTML {what} is not allowed"
         if problem not in reported and not any(what in p for p in reported):
