@@ -8,8 +8,8 @@ styles), URLs with other schemes (javascript:, data:, vbscript:). The loaders tu
 report into `file:line: problem` and the build stops, leaving docs/ as it was.
 """
 
-import html.parser
 import functools
+import html.parser
 import re
 import urllib.parse
 
