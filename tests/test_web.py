@@ -130,7 +130,16 @@ def page(browser, hosted: str):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     failed: list[str] = []
     tab = context.new_page()
-    tab.on("requestfailed", lambda r: failed.append(f"failed: {r.url}"))
+    # a request the page's own navigation cancels (the search worker still fetching its
+    # index when the reader switches language) is aborted, not failed
+    tab.on(
+        "requestfailed",
+        lambda r: (
+            None
+            if r.failure == "net::ERR_ABORTED"
+            else failed.append(f"failed: {r.url} ({r.failure})")
+        ),
+    )
     tab.on(
         "response",
         lambda r: (
