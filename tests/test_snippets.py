@@ -31,11 +31,12 @@ def _root_entries() -> list[str]:
 
 
 @pytest.mark.parametrize("snip", SNIPPETS, ids=lambda s: s.id)
-def test_snippet(snip: store.Snippet, tmp_path: Path) -> None:
+def test_snippet(snip: store.Snippet, tmp_path: Path, record_property) -> None:
     workdir = tmp_path / "cwd"
     workdir.mkdir()
     before = _root_entries()
     outcome = verify.run(snip, DEVICE, workdir)
+    record_property("snippet_seconds", round(outcome.seconds, 4))  # benchmarks/suite_time.py
     assert _root_entries() == before, f"{snip.path}: created files in the repository root"
     assert outcome.result != "failed", outcome.reason
 

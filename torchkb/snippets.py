@@ -47,7 +47,7 @@ class Snippet:
 
 
 def snippets_root(root: Path | None = None) -> Path:
-    """`root`, else $TORCHKB_SNIPPETS_ROOT (the test runner's --snippets-root), else the
+    """`root`, else $TORCHKB_SNIPPETS_ROOT (the runner tests' temporary trees), else the
     project's snippets/."""
     if root is not None:
         return Path(root)
