@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -52,7 +51,7 @@ from search_harness import (  # noqa: E402
     measure,
     metrics,
 )
-from search_scale import make_corpus, static_server  # noqa: E402
+from search_scale import build, make_corpus, static_server  # noqa: E402
 
 QUERIES = ROOT / "tests" / "search_queries.tsv"
 HARD = {"synonym", "prefix", "question", "typo", "traceback"}
@@ -117,23 +116,7 @@ def build_ours(dest: Path) -> tuple[float, float]:
     """mkdocs build; (whole build seconds, seconds our search hook spent)."""
     stats = dest / "search-stats.jsonl"
     stats.unlink(missing_ok=True)
-    t0 = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(dest / "site")],
-        cwd=dest,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={
-            **os.environ,
-            "NO_MKDOCS_2_WARNING": "1",
-            "PYTHONWARNINGS": "ignore",
-            "TORCHKB_SEARCH_STATS": str(stats),
-        },
-    )
-    if done.returncode:
-        sys.exit(f"mkdocs build failed:\n{done.stderr[-3000:]}")
-    total = time.perf_counter() - t0
+    total = build(dest, {"TORCHKB_SEARCH_STATS": str(stats)})
     hook = sum(json.loads(line)["seconds"] for line in stats.read_text().splitlines())
     return total, hook
 

@@ -90,7 +90,8 @@ def make_corpus(dest: Path, copies: int) -> int:
     return n
 
 
-def build(dest: Path) -> float:
+def build(dest: Path, env: dict[str, str] | None = None) -> float:
+    """mkdocs build of the corpus in `dest` (extra environment `env`); seconds."""
     t0 = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(dest / "site")],
@@ -98,7 +99,8 @@ def build(dest: Path) -> float:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore"},
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore",
+             **(env or {})},
     )
     if done.returncode:
         sys.exit(f"mkdocs build failed:\n{done.stderr[-3000:]}")

@@ -27,6 +27,7 @@ from pathlib import Path
 
 DEVICE_KINDS = ("cpu", "cuda")
 VERDICT_NAMES = ("note_claim_holds", "note_claims_hold")
+FIGURE_SUFFIXES = (".png", ".svg")  # files a run writes that are kept as its figures
 RECORD_FIELDS = (
     "result",
     "reason",

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import functools
 import importlib.abc
 import importlib.util
 import io
@@ -46,7 +47,7 @@ import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from torchkb.records import VERDICT_NAMES, recorded_text
+from torchkb.records import FIGURE_SUFFIXES, VERDICT_NAMES, recorded_text
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 # audit events that change the file system, and which of their args are paths
@@ -61,7 +62,6 @@ _PATH_EVENTS = {
     "shutil.rmtree": (0,),
     "os.chmod": (0,),
 }
-FIGURE_SUFFIXES = (".png", ".svg")
 
 
 class SnippetWroteOutside(PermissionError):
@@ -255,7 +255,7 @@ def private_home(base: Path) -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def _deadline(seconds: float, snippet: Path):
+def _deadline(seconds: float):
     """SIGALRM after `seconds` raises SnippetTimedOut in the snippet (main thread only);
     an outer timer (pytest-timeout's) is put back afterwards."""
     if seconds <= 0 or not hasattr(signal, "setitimer"):
@@ -353,7 +353,7 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
         _WriteGuard.violation = None
         _WriteGuard.armed = (snippet, (workdir.resolve(), scratch.resolve(), home.resolve()))
         try:
-            with contextlib.redirect_stdout(out), _deadline(timeout, snippet):
+            with contextlib.redirect_stdout(out), _deadline(timeout):
                 verdict = _verdict(_exec_as_main(snippet))
         except SnippetTimedOut as err:
             failure = f"{snippet}:{snippet_line(snippet, err.__traceback__)}: {err}"
@@ -532,15 +532,20 @@ _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{4,}\b")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 
 
+@functools.cache
+def _site_packages() -> str | None:
+    """Where torch is installed (found once, without importing it)."""
+    spec = importlib.util.find_spec("torch")
+    return str(Path(spec.origin).resolve().parent.parent) if spec and spec.origin else None
+
+
 def normalise(text: str, workdir: Path, repo: Path) -> str:
     """What may legitimately differ between two runs of the same code, made equal before
     recording: object addresses (0x7f... -> 0x…), the working directory (<cwd>), other
     temporary paths (<tmp>), site-packages and the checkout location."""
     text = text.replace(str(workdir.resolve()), "<cwd>").replace(str(workdir), "<cwd>")
-    spec = importlib.util.find_spec("torch")
-    if spec and spec.origin:
-        site = Path(spec.origin).resolve().parent.parent
-        text = text.replace(str(site), "<site-packages>")
+    if site := _site_packages():
+        text = text.replace(site, "<site-packages>")
     text = text.replace(str(repo), "<repo>")
     text = re.sub(re.escape(tempfile.gettempdir()) + r"/[^\s'\"]+", "<tmp>", text)
     return _ADDRESS.sub("0x…", text)

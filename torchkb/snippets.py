@@ -31,7 +31,6 @@ from torchkb.canonical import load_yaml
 from torchkb.errors import SourceError
 
 KINDS = {".py": "python", ".sh": "shell", ".yaml": "yaml", ".yml": "yaml", ".txt": "text"}
-FIGURE_SUFFIXES = {".png", ".svg"}
 META_KEYS = {"title", "needs", "packages", "expect_exception", "timeout", "skip",
              "skip_zh", "deterministic_output", "output_per_device"}
 NEEDS = {"cpu", "cuda", "cpu-only-build"}
@@ -147,7 +146,7 @@ def figure_path(snippet: Snippet, filename: str) -> Path:
 def figures(snippet: Snippet) -> list[Path]:
     prefix = snippet.path.stem + "."
     return sorted(p for p in snippet.path.parent.iterdir()
-                  if p.name.startswith(prefix) and p.suffix in FIGURE_SUFFIXES
+                  if p.name.startswith(prefix) and p.suffix in records.FIGURE_SUFFIXES
                   and p.name.count(".") == 2)
 
 

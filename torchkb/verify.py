@@ -205,18 +205,21 @@ def _write_output(snip: store.Snippet, device: str, text: str) -> Path:
     return target
 
 
+def _named(snip: store.Snippet, name: str) -> bool:
+    """`name` is the snippet's id (`tensors/view`) or its topic (`tensors`)."""
+    return snip.id == name or snip.id.startswith(name + "/")
+
+
 def select(
     snippets: list[store.Snippet], ids: list[str], shard: tuple[int, int] | None
 ) -> list[store.Snippet]:
-    """Snippets named by id (`tensors/view`) or topic (`tensors`), then a shard's share."""
+    """Snippets named by id or topic (all when none is named), then a shard's share."""
     chosen = snippets
     if ids:
-        unknown = [
-            i for i in ids if not any(s.id == i or s.id.startswith(i + "/") for s in snippets)
-        ]
+        unknown = [i for i in ids if not any(_named(s, i) for s in snippets)]
         if unknown:
             raise SystemExit(f"verify: no snippet or topic {', '.join(unknown)}")
-        chosen = [s for s in snippets if any(s.id == i or s.id.startswith(i + "/") for i in ids)]
+        chosen = [s for s in snippets if any(_named(s, i) for i in ids)]
     if shard:
         index, count = shard
         chosen = [s for n, s in enumerate(chosen) if n % count == index]
@@ -305,12 +308,11 @@ def main(
         return 0
     parsed = None
     if shard:
-        try:
-            parsed = tuple(int(x) for x in shard.split("/"))
-            assert len(parsed) == 2 and 0 <= parsed[0] < parsed[1]
-        except (ValueError, AssertionError):
+        index, _, count = shard.partition("/")
+        if not (index.isdigit() and count.isdigit() and int(index) < int(count)):
             print(f"verify: --shard {shard}: expected I/N with 0 <= I < N", file=sys.stderr)
             return 2
+        parsed = (int(index), int(count))
     outcomes = verify(ids, update=update, shard=parsed, isolate=isolate, jobs=jobs)
     failed = [o for o in outcomes if o.result == "failed"]
     for o in failed:
