@@ -149,6 +149,19 @@ def test_real_notes_are_recognised_as_already_imported(root):
     assert len(report.already_present) >= 1 or not ids
 
 
+SEEDS = sorted(p.stem for p in (torchkb.ROOT / "notes" / "raw").glob("*.txt"))
+
+
+@pytest.mark.parametrize("stem", SEEDS)
+def test_reimporting_a_seed_note_changes_nothing(root, stem):
+    """Sections whose lines all sit in a dropped list (a title, a date, a source line) are
+    already settled: a re-import must not bring them back as new inbox sections."""
+    before = snapshot(root)
+    report = import_note(root / "notes" / "raw" / f"{stem}.txt", root=root)
+    assert report.noop, str(report)
+    assert snapshot(root) == before
+
+
 # -- the author's workflow: what the importer settles, and what it reports ------------------
 
 WORKFLOW = FIXTURES / "author_workflow.md"

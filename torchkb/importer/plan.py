@@ -94,6 +94,10 @@ class Existing:
         """The ids of the sections that already hold lines a..b, sorted."""
         return sorted({sid for start, end, sid in self.sections if start <= b and a <= end})
 
+    def all_dropped(self, lines: list[int]) -> bool:
+        """Every one of these lines is in a dropped list already (a re-import keeps them out)."""
+        return bool(lines) and all(any(d[0] <= n <= d[1] for d in self.dropped) for n in lines)
+
     def accounted(self, a: int, b: int) -> bool:
         """Lines a..b are in a section or a dropped list already."""
         return _overlaps(a, b, self.dropped) or _overlaps(a, b, self.sections)
@@ -155,6 +159,14 @@ class Planner:
         if present:
             self.result.already_present.append(
                 f"lines {section.start}-{section.end} {section.title!r}: {', '.join(present)}"
+            )
+            self.code_no += sum(b.kind == "code" for b in section.blocks)
+            return
+        span = range(section.start, section.end + 1)
+        written = [n for n in span if self.note.lines[n - 1].strip()]
+        if self.existing.all_dropped(written):
+            self.result.already_present.append(
+                f"lines {section.start}-{section.end} {section.title!r}: in a dropped list"
             )
             self.code_no += sum(b.kind == "code" for b in section.blocks)
             return
