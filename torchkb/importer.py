@@ -47,7 +47,7 @@ import yaml
 from markdown_it import MarkdownIt
 
 import torchkb
-from torchkb.canonical import load_list_files, load_topic, load_topics
+from torchkb.canonical import load_topic
 from torchkb.errors import SourceError
 from torchkb.rawnotes import Block, RawNote, parse_note
 
@@ -526,13 +526,14 @@ _Ranges = list[tuple[int, int]]
 
 def _existing(root: Path, stem: str) -> tuple[list, list[tuple[int, int, str]], _Ranges]:
     """Topics, and the line ranges of this note already in sections / dropped lists."""
-    topics = load_topics(root / "notes" / "topics")
+    from torchkb.project import Project
+
+    project = Project(root)
+    topics = project.topics
     present = [(s.sources, s) for t in topics for s in t.sections]
     sections = [(src.start, src.end, s.id) for srcs, s in present for src in srcs
                 if src.note == stem]
-    dropped = [(int(d["lines"][0]), int(d["lines"][1])) for d in
-               load_list_files(root / "notes" / "dropped") if d.get("note") == stem
-               and isinstance(d.get("lines"), list) and len(d["lines"]) == 2]
+    dropped = [d.lines for d in project.dropped if d.note == stem]
     return topics, sections, dropped
 
 
