@@ -26,7 +26,7 @@ class Project:
     langs = torchkb.LANGS
 
     def __init__(self, root: Path | str) -> None:
-        self.root = Path(root).resolve()
+        self.root = Path(root)
         self.notes = self.root / "notes"
         self.raw_dir = self.notes / "raw"
         self.topics_dir = self.notes / "topics"

@@ -15,6 +15,7 @@ from typing import Annotated, Literal, TypeVar
 
 import yaml
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -104,13 +105,15 @@ def describe(error: dict, data: object) -> tuple[int | None, str]:
     for n, part in enumerate(loc):
         if isinstance(node, LineDict) and part in node:
             line = node.key_lines[part]
-            where += f".{part}" if where else str(part)
+            # a file name (snippets.yml's keys) is followed by ": ", other keys joined by "."
+            where += ("." if where and not where.endswith(" ") else "") + str(part)
+            where += ": " if "." in str(part) else ""
             node = node[part]
         elif isinstance(node, list) and isinstance(part, int) and part < len(node):
             node = node[part]
             line = getattr(node, "line", line)
             label = node.get("id") if isinstance(node, dict) else None
-            where += f"[{label}]" if isinstance(label, str) else f"[{part}]"
+            where += f"[{label}]" if isinstance(label, str) else f"#{part + 1}"
         elif error["type"] == "missing" and n == len(loc) - 1:
             line = getattr(node, "line", line)
             return line, f"{_prefix(where)}`{part}` is missing"
@@ -122,13 +125,14 @@ def describe(error: dict, data: object) -> tuple[int | None, str]:
     message = message.removeprefix("Value error, ")
     message = message[0].lower() + message[1:]
     value = error.get("input")
-    if kind not in {"missing", "unknown_key"} and not isinstance(value, dict | list):
+    if kind not in {"missing", "unknown_key", "value_error"} and not isinstance(value, dict | list):
         shown = repr(value)
         message += f", not {shown if len(shown) <= 60 else shown[:57] + '...'}"
     return line, f"{_prefix(where)}{message}"
 
 
 def _prefix(where: str) -> str:
+    where = where.removesuffix(": ")
     return f"{where}: " if where else ""
 
 
@@ -162,7 +166,13 @@ class Model(BaseModel):
         return self._line
 
 
-NonBlank = Annotated[str, Field(min_length=1, pattern=r"\S")]
+def _not_blank(text: str) -> str:
+    if not text.strip():
+        raise ValueError("must not be blank")
+    return text
+
+
+NonBlank = Annotated[str, AfterValidator(_not_blank)]
 Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
 
 
