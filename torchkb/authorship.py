@@ -12,6 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from torchkb import schema
 from torchkb.canonical import DIRECTIVE, load_yaml
 from torchkb.errors import SourceError
 from torchkb.project import Project
@@ -51,19 +52,8 @@ def load_typo_fixes(root: Path) -> list[TypoFix]:
     path = root / "notes" / "typo-fixes.yml"
     if not path.exists():
         return []
-    data = load_yaml(path) or []
-    if not isinstance(data, list):
-        raise SourceError(path, 1, "expected a YAML list of typo fixes")
-    fixes = []
-    for item in data:
-        line = getattr(item, "line", None)
-        if not isinstance(item, dict) or not all(
-            isinstance(item.get(k), str) and item[k].strip()
-            for k in ("note", "raw", "fixed", "reason")
-        ):
-            raise SourceError(path, line, "a typo fix needs `note`, `raw`, `fixed` and `reason`")
-        fixes.append(TypoFix(item["note"], item["raw"], item["fixed"], item["reason"], line))
-    return fixes
+    entries = schema.validate(schema.TYPO_FIXES, load_yaml(path) or [], path)
+    return [TypoFix(e.note, e.raw, e.fixed, e.reason, e.yaml_line) for e in entries]
 
 
 def author_lines(body: str) -> list[tuple[int, str]]:

@@ -41,6 +41,13 @@ class Project:
         return f"Project({str(self.root)!r})"
 
     # -- sources ----------------------------------------------------------------------
+    def load(self) -> Project:
+        """Every source read now, so a bad field in any of them stops a build (the dropped
+        lists included, which only the coverage check uses)."""
+        for _ in (self.topics, self.claims, self.dropped, self.snippets, self.verification):
+            pass
+        return self
+
     @cached_property
     def topics(self) -> list[Topic]:
         """notes/topics/*.yml in page order; section ids unique across the site."""
@@ -54,8 +61,12 @@ class Project:
         for claim in found:
             if claim.id in seen:
                 first = seen[claim.id]
-                raise SourceError(claim.path, claim.yaml_line, f"duplicate claim id {claim.id!r} "
-                                  f"(first at {first.path.name}:{first.yaml_line})")
+                raise SourceError(
+                    claim.path,
+                    claim.yaml_line,
+                    f"duplicate claim id {claim.id!r} "
+                    f"(first at {first.path.name}:{first.yaml_line})",
+                )
             seen[claim.id] = claim
         return found
 

@@ -491,7 +491,7 @@ def claims_page(lang: str, claims: list[ClaimEntry], sections_by_claim: dict[str
 
 def render_site(project: Project) -> dict[str, bytes]:
     """docs/ of the checkout `project`: {path under docs/: bytes}."""
-    topics = project.topics
+    topics = project.load().topics
     repost = _reposts(project)
     snippets, verification = project.snippets, project.verification
     check_recorded_outputs(snippets, verification)

@@ -74,6 +74,11 @@ def load_yaml(path: Path) -> object:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise SourceError(path, data[: err.start].count(b"\n") + 1, "not valid UTF-8") from None
+    return parse_yaml(text, path)
+
+
+def parse_yaml(text: str, path: Path) -> object:
+    """`text` (of the file `path`) parsed; mappings are LineDicts."""
     try:
         return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
     except yaml.MarkedYAMLError as err:
@@ -311,19 +316,19 @@ class SnippetMeta(Model):
     output_per_device: bool = False
 
 
+class TypoFixEntry(Model):
+    """One entry of notes/typo-fixes.yml: a word change allowed in the author's text."""
+
+    note: NonBlank
+    raw: NonBlank
+    fixed: NonBlank
+    reason: NonBlank
+
+
 SnippetsFile = dict[str, SnippetMeta | None]
 
 # built once: a TypeAdapter compiles its validator
 CLAIMS = TypeAdapter(list[ClaimEntry])
 DROPPED = TypeAdapter(list[DroppedEntry])
 SNIPPETS_FILE = TypeAdapter(SnippetsFile)
-
-# notes/FORMAT.md documents each of these: tests/test_schema.py compares its field lists
-DOCUMENTED: dict[str, type[Model]] = {
-    "topic": TopicFile,
-    "section": SectionEntry,
-    "section-en": EnglishText,
-    "claim": ClaimEntry,
-    "dropped": DroppedEntry,
-    "snippet": SnippetMeta,
-}
+TYPO_FIXES = TypeAdapter(list[TypoFixEntry])
