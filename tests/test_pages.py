@@ -63,7 +63,7 @@ def test_page_blocks_are_tested_snippets(page: Path) -> None:
             elif content != shown.read_text(encoding="utf-8"):
                 problems.append(f"{where}: differs from {shown}")
         elif kind == "output":
-            recorded = store.load_output(ref)
+            recorded = store.load_output(snippets[ref]) if ref in snippets else None
             if recorded is None:
                 problems.append(f"{where}: output of {ref} has no recorded .out")
             elif content.rstrip("\n") != recorded.rstrip("\n"):
