@@ -10,20 +10,22 @@ import pytest
 
 import torchkb
 from torchkb import authorship
-from torchkb.canonical import load_topics
 from torchkb.notebooks import editor_blocks_as_quotes
+from torchkb.project import Project
+
+PROJECT = Project(torchkb.ROOT)
 
 TITLE = {"zh": "编者注", "en": "Editor's note"}
 EDITOR_LINE = re.compile(r'^(\s*)(?:!!!|\?\?\?\+?) editor(?: "([^"]*)")?\s*$')
 
 
 def test_every_author_sentence_is_in_its_sources() -> None:
-    problems = authorship.check()
+    problems = authorship.check(PROJECT)
     assert not problems, "\n".join(map(str, problems))
 
 
 def test_typo_fixes_have_reasons() -> None:
-    fixes = authorship.load_typo_fixes()
+    fixes = authorship.load_typo_fixes(torchkb.ROOT)
     assert fixes, "notes/typo-fixes.yml lists the word changes made to the author's text"
     for fix in fixes:
         assert fix.raw != fix.fixed and len(fix.reason) > 15, fix
@@ -31,7 +33,7 @@ def test_typo_fixes_have_reasons() -> None:
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_editor_blocks_are_titled_and_hold_no_directives(lang: str) -> None:
-    for topic in load_topics(torchkb.TOPICS):
+    for topic in PROJECT.topics:
         for section in topic.sections:
             body = section.text[lang]["body"]
             # the only admonitions in a body are the editor's: the author wrote none
@@ -51,7 +53,7 @@ def test_editor_blocks_are_titled_and_hold_no_directives(lang: str) -> None:
 
 
 def test_editor_blocks_match_between_languages() -> None:
-    for topic in load_topics(torchkb.TOPICS):
+    for topic in PROJECT.topics:
         for section in topic.sections:
             counts = [
                 len([x for x in section.text[lang]["body"].splitlines() if EDITOR_LINE.match(x)])
@@ -95,7 +97,7 @@ def _replace_once(path: Path, old: str, new: str) -> int:
 def test_changing_the_authors_number_fails_with_file_and_line(tree: Path) -> None:
     path = tree / "notes" / "topics" / "gpu.yml"
     line = _replace_once(path, "申请的单位块为2MB", "申请的单位块为4MB")
-    problems = authorship.check(tree)
+    problems = authorship.check(Project(tree))
     assert [f"{p.path}:{p.line}" for p in problems] == [f"{path}:{line}"]
     assert "4MB" in problems[0].text
 
@@ -105,7 +107,7 @@ def test_unmarked_editor_sentence_fails(tree: Path) -> None:
     line = _replace_once(
         path, "        ### 创建tensor\n", "        ### 创建tensor\n\n        这是编者加的一句话。\n"
     )
-    assert [p.line for p in authorship.check(tree)] == [line + 2]
+    assert [p.line for p in authorship.check(Project(tree))] == [line + 2]
 
 
 def test_the_same_sentence_in_an_editor_block_passes(tree: Path) -> None:
@@ -116,7 +118,7 @@ def test_the_same_sentence_in_an_editor_block_passes(tree: Path) -> None:
         "        ### 创建tensor\n\n"
         '        !!! editor "编者注"\n\n            这是编者加的一句话。\n',
     )
-    assert authorship.check(tree) == []
+    assert authorship.check(Project(tree)) == []
 
 
 def test_an_unused_typo_fix_fails(tree: Path) -> None:
@@ -126,4 +128,4 @@ def test_an_unused_typo_fix_fails(tree: Path) -> None:
         'raw: "没有这句话", fixed: "没有那句话", reason: "a fix for nothing at all"}\n',
         encoding="utf-8",
     )
-    assert [p.text for p in authorship.check(tree)] == ["没有这句话"]
+    assert [p.text for p in authorship.check(Project(tree))] == ["没有这句话"]

@@ -13,6 +13,7 @@ import yaml
 import torchkb
 from torchkb import nav_hooks
 from torchkb.importer import load_manifest, manifest_problems
+from torchkb.project import Project
 from torchkb.render import render_site, stale_files
 
 ROOT = torchkb.ROOT
@@ -42,18 +43,18 @@ def test_manifest_catches_an_edited_or_stray_raw_note(tmp_path: Path) -> None:
 
 
 def test_generation_is_deterministic() -> None:
-    assert render_site(ROOT) == render_site(ROOT)
+    assert render_site(Project(ROOT)) == render_site(Project(ROOT))
 
 
 def test_docs_are_fresh() -> None:
-    stale = stale_files(render_site(ROOT), ROOT / "docs")
+    stale = stale_files(render_site(Project(ROOT)), ROOT / "docs")
     assert not stale, f"docs/ is stale, run `python -m torchkb build`: {stale[:10]}"
 
 
 def test_every_topic_page_is_linked_from_home_and_nav() -> None:
-    files = render_site(ROOT)
+    files = render_site(Project(ROOT))
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_AnyTag)
-    nav = json.dumps(nav_hooks.fill(config["nav"], nav_hooks.entries(ROOT)))
+    nav = json.dumps(nav_hooks.fill(config["nav"], nav_hooks.entries(Project(ROOT))))
     topics = sorted(p.stem for p in (ROOT / "notes" / "topics").glob("*.yml"))
     assert topics
     for lang in torchkb.LANGS:

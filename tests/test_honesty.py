@@ -20,7 +20,7 @@ import torchkb
 from torchkb import records
 from torchkb import snippets as store
 
-SNIPPETS = {s.id: s for s in store.load_all()}
+SNIPPETS = {s.id: s for s in store.load_all(torchkb.ROOT / "snippets")}
 
 
 @pytest.fixture
@@ -45,10 +45,10 @@ def build(root: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def claim_with_cpu_proof(status: str) -> tuple[Path, dict]:
-    for path in sorted((torchkb.NOTES / "claims").glob("*.yml")):
+    for path in sorted((torchkb.ROOT / "notes" / "claims").glob("*.yml")):
         for claim in yaml.safe_load(path.read_text(encoding="utf-8")):
             proof = SNIPPETS.get(store.snippet_id(str(claim.get("snippet") or "")))
-            if claim.get("status") == status and proof and proof.meta.get("needs") == "cpu":
+            if claim.get("status") == status and proof and proof.meta.needs == "cpu":
                 return path, claim
     raise AssertionError(f"no {status} claim with a CPU proof")
 
@@ -82,8 +82,8 @@ def test_hand_edited_output_fails(project: Path, deterministic: bool) -> None:
         for s in SNIPPETS.values()
         if s.kind == "python"
         and store.output_path(s).exists()
-        and s.meta.get("needs") == "cpu"
-        and (s.meta.get("deterministic_output", True) is not False) == deterministic
+        and s.meta.needs == "cpu"
+        and s.meta.deterministic_output == deterministic
         and re.search(r"\d", store.output_path(s).read_text(encoding="utf-8"))
     )
     out = project / "snippets" / snip.id.rsplit("/", 1)[0] / store.output_path(snip).name

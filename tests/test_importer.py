@@ -14,6 +14,7 @@ from torchkb.cli import main
 from torchkb.coverage import check
 from torchkb.errors import SourceError
 from torchkb.importer import SETUP_MARK, import_note, load_manifest, manifest_problems
+from torchkb.project import Project
 
 FIXTURES = Path(__file__).parent / "fixtures" / "notes"
 
@@ -80,7 +81,7 @@ def test_import_mixed_note(root):
     mine = [(d["lines"], d["reason"].split()[0]) for d in dropped if d["note"] == "mixed"]
     assert mine == [([1, 4], "front"), ([31, 31], "image")]
     # nothing of the note is lost (the ```-fence lines aside: they are markup)
-    problems = [p for p in check(root) if p.note == "mixed" and "```" not in p.text]
+    problems = [p for p in check(Project(root)) if p.note == "mixed" and "```" not in p.text]
     assert problems == []
 
 

@@ -21,18 +21,18 @@ from nbclient import NotebookClient
 
 import torchkb
 from torchkb import snippets as store
-from torchkb.canonical import load_list_files, load_topics
 from torchkb.claims import label_all
 from torchkb.notebooks import topic_notebooks
+from torchkb.project import Project
 from torchkb.records import split_recorded
 from torchkb.runner import comparable, normalise
 
-TOPICS = load_topics(torchkb.TOPICS)
-SNIPPETS = {s.id: s for s in store.load_all()}
-CLAIMS = {c["id"]: c for c in load_list_files(torchkb.NOTES / "claims")}
-LABELS = label_all(list(CLAIMS.values()), SNIPPETS, store.load_verification())
+PROJECT = Project(torchkb.ROOT)
+TOPICS = PROJECT.topics
+SNIPPETS = PROJECT.snippets
+LABELS = label_all(PROJECT.claims, SNIPPETS, PROJECT.verification)
 NOTEBOOKS = {rel: data for lang in torchkb.LANGS for rel, data in
-             topic_notebooks(TOPICS, lang, CLAIMS, SNIPPETS, LABELS).items()}
+             topic_notebooks(PROJECT, TOPICS, lang, LABELS).items()}
 # Cells whose stdout under Jupyter legitimately differs from a script run (checked to
 # still differ, so a fixed snippet forces the entry out).
 JUPYTER_DIFFERS = {
@@ -78,15 +78,15 @@ def as_recorded(cell: nbformat.NotebookNode) -> str:
 
 
 def expected(snip: store.Snippet) -> str:
-    stdout, error = split_recorded(store.load_output(snip.id) or "",
-                                   bool(snip.meta.get("expect_exception")))
+    stdout, error = split_recorded(store.load_output(snip) or "",
+                                   bool(snip.meta.expect_exception))
     return stdout + unqualified(error)
 
 
 # -- the generator (no kernel) ---------------------------------------------------------
 def test_notebooks_are_deterministic_and_valid() -> None:
     again = {rel: data for lang in torchkb.LANGS for rel, data in
-             topic_notebooks(TOPICS, lang, CLAIMS, SNIPPETS, LABELS).items()}
+             topic_notebooks(PROJECT, TOPICS, lang, LABELS).items()}
     assert again == NOTEBOOKS
     assert sorted(NOTEBOOKS) == sorted(f"{lang}/notebooks/{t.id}.ipynb"
                                        for lang in torchkb.LANGS for t in TOPICS)
@@ -112,11 +112,11 @@ def test_notebook_matches_page_snippets(rel: str) -> None:
         path = snip.en_path if lang == "en" and snip.en_path else snip.path
         assert cell.source == path.read_text(encoding="utf-8").rstrip("\n"), snip.id
         tags = set(cell.metadata.get("tags", []))
-        assert ("skip-execution" in tags) == (snip.meta.get("needs") == "cuda"
-                                              or bool(snip.meta.get("skip"))), snip.id
-        assert ("raises-exception" in tags) == bool(snip.meta.get("expect_exception")
-                                                    or snip.meta.get("needs") == "cpu-only-build")
-        recorded = store.load_output(snip.id) or ""
+        assert ("skip-execution" in tags) == (snip.meta.needs == "cuda"
+                                              or bool(snip.meta.skip)), snip.id
+        assert ("raises-exception" in tags) == bool(snip.meta.expect_exception
+                                                    or snip.meta.needs == "cpu-only-build")
+        recorded = store.load_output(snip) or ""
         shown = "".join(o.text for o in cell.outputs if o.output_type == "stream") + "".join(
             "\n".join(o.traceback) + "\n" for o in cell.outputs if o.output_type == "error")
         assert shown == recorded, f"{rel}: {snip.id}: cell outputs differ from its .out"
@@ -151,9 +151,9 @@ def runnable_copy(nb: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, lis
     skipped = []
     for cell, snip in cells(nb):
         tags = cell.metadata.setdefault("tags", [])
-        needs = snip.meta.get("needs")
-        missing = [p for p in snip.meta.get("packages") or [] if not importlib.util.find_spec(p)]
-        if needs == "cuda" and torch.cuda.is_available() and not snip.meta.get("skip"):
+        needs = snip.meta.needs
+        missing = [p for p in snip.meta.packages if not importlib.util.find_spec(p)]
+        if needs == "cuda" and torch.cuda.is_available() and not snip.meta.skip:
             tags.remove("skip-execution")
         skip = missing or (needs == "cpu-only-build" and torch.backends.cuda.is_built())
         if skip and "skip-execution" not in tags:
@@ -190,11 +190,11 @@ def test_notebook_runs_and_reproduces_outputs(rel: str, kernel: KernelManager,
             assert cell.outputs == recorded[cell.get("id")], snip.id
             continue
         errors = [o for o in cell.outputs if o.output_type == "error"]
-        if snip.meta.get("expect_exception"):
-            assert errors, f"{rel}: {snip.id} was expected to raise {snip.meta['expect_exception']}"
-        if store.load_output(snip.id) is None:
+        if snip.meta.expect_exception:
+            assert errors, f"{rel}: {snip.id} was expected to raise {snip.meta.expect_exception}"
+        if store.load_output(snip) is None:
             continue  # never recorded (a CUDA snippet before its first GPU run)
-        deterministic = snip.meta.get("deterministic_output", True) is not False
+        deterministic = snip.meta.deterministic_output
         got = normalise(as_recorded(cell), tmp_path, torchkb.ROOT)
         if snip.id in JUPYTER_DIFFERS:  # still differs, or the entry must go
             assert got == JUPYTER_DIFFERS[snip.id], f"{snip.id}: drop it from JUPYTER_DIFFERS"

@@ -17,7 +17,8 @@ from markdown_it import MarkdownIt
 import torchkb
 from torchkb import snippets as store
 
-PAGES = sorted(torchkb.DOCS.glob("*/*.md")) if torchkb.DOCS.exists() else []
+DOCS = torchkb.ROOT / "docs"
+PAGES = sorted(DOCS.glob("*/*.md")) if DOCS.exists() else []
 COMMENT = re.compile(r"<!--\s*(snippet|output|note-output):\s*(\S+)")
 PROSE_LANGS = {"text", ""}
 
@@ -40,7 +41,7 @@ def blocks(page: Path) -> list[tuple[int, str, str, tuple[str, str] | None]]:
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_page_blocks_are_tested_snippets(page: Path) -> None:
     lang = page.parent.name
-    snippets = {s.id: s for s in store.load_all()}
+    snippets = {s.id: s for s in store.load_all(torchkb.ROOT / "snippets")}
     problems = []
     for line, block_lang, content, mark in blocks(page):
         where = f"{page}:{line}"
@@ -62,7 +63,7 @@ def test_page_blocks_are_tested_snippets(page: Path) -> None:
             elif content != shown.read_text(encoding="utf-8"):
                 problems.append(f"{where}: differs from {shown}")
         elif kind == "output":
-            recorded = store.load_output(ref)
+            recorded = store.load_output(snippets[ref]) if ref in snippets else None
             if recorded is None:
                 problems.append(f"{where}: output of {ref} has no recorded .out")
             elif content.rstrip("\n") != recorded.rstrip("\n"):

@@ -99,6 +99,7 @@ def test_rjieba_segments_as_jieba_does() -> None:
     as jieba's search mode with the same user dictionary, on the notes' own text."""
     import jieba
 
+    import torchkb
     from torchkb import search
     from torchkb.canonical import load_topics
 
@@ -106,7 +107,7 @@ def test_rjieba_segments_as_jieba_does() -> None:
     jieba.load_userdict(str(search.USER_DICT))
     runs = [
         run
-        for topic in load_topics(search.torchkb.TOPICS)
+        for topic in load_topics(torchkb.ROOT / "notes" / "topics")
         for s in topic.sections
         for run in search._HAN.findall(s.text["zh"]["body"])
     ][:400]

@@ -13,7 +13,7 @@ import torchkb
 
 
 def topic_ids() -> list[str]:
-    return sorted(p.stem for p in torchkb.TOPICS.glob("*.yml"))
+    return sorted(p.stem for p in (torchkb.ROOT / "notes" / "topics").glob("*.yml"))
 
 
 @pytest.mark.parametrize("prefix", ["", "en/"])

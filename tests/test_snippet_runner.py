@@ -11,6 +11,8 @@ import pytest
 from torchkb import records, verify
 from torchkb import snippets as store
 from torchkb.errors import SourceError
+from torchkb.project import Project
+from torchkb.schema import SnippetMeta
 
 
 def make_tree(tmp_path: Path, files: dict[str, str], meta: str) -> Path:
@@ -24,19 +26,19 @@ def make_tree(tmp_path: Path, files: dict[str, str], meta: str) -> Path:
 
 
 @pytest.fixture
-def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """make(files, meta) -> the tree's root, which `verify` then runs."""
+def tree(tmp_path: Path):
+    """make(files, meta) -> the tree's snippets folder, which `verify` then runs."""
 
     def make(files: dict[str, str], meta: str) -> Path:
-        root = make_tree(tmp_path, files, meta)
-        monkeypatch.setenv("TORCHKB_SNIPPETS_ROOT", str(root))
-        return root
+        return make_tree(tmp_path, files, meta)
 
     return make
 
 
 def run_all(root: Path, **options) -> dict[str, verify.Outcome]:
-    return {o.snippet.id: o for o in verify.verify([], echo=lambda *_: None, **options)}
+    """verify over the checkout whose snippets folder is `root`."""
+    project = Project(root.parent)
+    return {o.snippet.id: o for o in verify.verify(project, [], echo=lambda *_: None, **options)}
 
 
 BAD = {
@@ -286,8 +288,8 @@ def test_process_isolation_keeps_the_next_snippet_clean(tree) -> None:
 
 
 def test_cuda_snippets_get_a_process_of_their_own() -> None:
-    snip = store.Snippet("t/x", Path("x.py"), None, "python", {"needs": "cuda"})
-    cpu = store.Snippet("t/y", Path("y.py"), None, "python", {"needs": "cpu"})
+    snip = store.Snippet("t/x", Path("x.py"), None, "python", SnippetMeta(needs="cuda"))
+    cpu = store.Snippet("t/y", Path("y.py"), None, "python", SnippetMeta(needs="cpu"))
     assert verify.uses_own_process(snip, "cuda", None)
     assert verify.uses_own_process(cpu, "cuda", None)  # on a CUDA machine, everything
     assert not verify.uses_own_process(cpu, "cpu", None)
@@ -299,9 +301,9 @@ def test_shards_merge_into_one_record(tree, tmp_path: Path) -> None:
         "".join(f"s{n}.py: {{title: {{zh: x, en: x}}, needs: cpu}}\n" for n in range(4)),
     )
     for index in (0, 1):
-        verify.verify([], update=True, shard=(index, 2), echo=lambda *_: None)
+        verify.verify(Project(tmp_path), [], update=True, shard=(index, 2), echo=lambda *_: None)
     assert not (tmp_path / "verification" / "cpu.json").exists()
-    verify.merge_parts()
+    verify.merge_parts(Project(tmp_path))
     merged = json.loads((tmp_path / "verification" / "cpu.json").read_text())
     assert sorted(merged) == [f"t/s{n}" for n in range(4)]
     assert not list((tmp_path / "verification" / ".parts").iterdir())
@@ -324,7 +326,10 @@ def test_device_outputs_live_beside_the_home_output(tmp_path: Path) -> None:
         ("a.py: {title: x, neds: cpu}\n", "snippets.yml:1: a.py: unknown key neds"),
         ("a.py: {needs: cpu}\nb.py: {needs: cpu}\n", "snippets.yml:2: b.py: no such snippet file"),
         ("a.py: {needs: [cpu\n", "snippets.yml:2: YAML"),
-        ("a.py: {needs: gpu}\n", "snippets.yml:1: a.py: needs must be one of"),
+        ("a.py: {needs: gpu}\n", "snippets.yml:1: a.py: needs: input should be 'cpu', 'cuda'"),
+        ("a.py: {packages: graphviz}\n", "yml:1: a.py: packages: input should be a valid list"),
+        ("a.py: {expect_exception: {match: x}}\n", "a.py: expect_exception: `type` is missing"),
+        ("a.py: {timeout: soon}\n", "yml:1: a.py: timeout: input should be a valid number"),
     ],
 )
 def test_bad_metadata_names_file_and_line(tmp_path: Path, meta: str, problem: str) -> None:

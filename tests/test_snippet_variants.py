@@ -6,9 +6,10 @@ import tokenize
 
 import pytest
 
+import torchkb
 from torchkb import snippets as store
 
-PAIRS = [s for s in store.load_all() if s.en_path is not None]
+PAIRS = [s for s in store.load_all(torchkb.ROOT / "snippets") if s.en_path is not None]
 IGNORED = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
            tokenize.ENCODING, tokenize.ENDMARKER}
 

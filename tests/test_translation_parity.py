@@ -6,10 +6,11 @@ from pathlib import Path
 
 import torchkb
 from torchkb import parity
+from torchkb.project import Project
 
 
 def test_en_bodies_keep_numbers_code_and_errors() -> None:
-    problems = parity.check()
+    problems = parity.check(Project(torchkb.ROOT))
     assert not problems, "\n".join(map(str, problems))
 
 
@@ -33,7 +34,7 @@ def _plant(tmp_path: Path, old: str, new: str) -> list[parity.Problem]:
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1, old
     path.write_text(text.replace(old, new), encoding="utf-8")
-    return parity.check(tmp_path)
+    return parity.check(Project(tmp_path))
 
 
 def test_a_number_changed_in_the_english_only_fails_naming_the_section(tmp_path: Path) -> None:

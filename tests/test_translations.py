@@ -13,6 +13,7 @@ import torchkb
 from torchkb.canonical import load_topics
 from torchkb.cli import main
 from torchkb.errors import SourceError
+from torchkb.project import Project
 from torchkb.render import render_site
 from torchkb.translation import report, section_hash, stamp
 
@@ -26,7 +27,7 @@ def test_all_sections_translated_and_fresh(capsys: pytest.CaptureFixture) -> Non
 
 
 def test_headings_and_quoted_errors_match() -> None:
-    for topic in load_topics(torchkb.TOPICS):
+    for topic in load_topics(torchkb.ROOT / "notes" / "topics"):
         assert topic.title.get("en"), f"{topic.path.name}: topic title has no English"
         for section in topic.sections:
             zh, en = section.text["zh"]["body"], section.text["en"]["body"]
@@ -54,7 +55,7 @@ def test_editing_the_chinese_makes_the_translation_stale(tree: Path) -> None:
     marker = "      body: |\n"
     i = text.index(marker) + len(marker)  # first zh body in the file
     path.write_text(text[:i] + "        新增的一句话。\n\n" + text[i:], encoding="utf-8")
-    assert any(section_id in p and "stale" in p for p in report(tree))
+    assert any(section_id in p and "stale" in p for p in report(Project(tree)))
 
 
 def test_deleting_a_translation_is_reported(tree: Path) -> None:
@@ -64,7 +65,7 @@ def test_deleting_a_translation_is_reported(tree: Path) -> None:
     end = next((i for i in range(start + 1, len(lines))
                 if lines[i].startswith("  - ") or not lines[i].startswith("    ")), len(lines))
     path.write_text("".join(lines[:start] + lines[end:]), encoding="utf-8")
-    assert any(section_id in p and "no English" in p for p in report(tree))
+    assert any(section_id in p and "no English" in p for p in report(Project(tree)))
 
 
 def test_section_hash_tracks_title_and_body() -> None:
@@ -100,11 +101,13 @@ def test_missing_and_stale_english_build_with_banners(tree: Path) -> None:
     """Right after an import a section has no English: the English page shows the Chinese
     under an "awaiting translation" banner; a stale one keeps its English under "the
     Chinese changed". The Chinese pages carry neither banner."""
+    for name in ("snippets", "verification"):  # the tree's own, as render_site reads them
+        shutil.copytree(torchkb.ROOT / name, tree / name)
     topic = load_topics(tree / "notes" / "topics")[0]
     missing, stale = topic.sections[0].id, topic.sections[1].id
     drop_english(topic.path, missing)
     edit_chinese(topic.path, stale)
-    files = render_site(tree)
+    files = render_site(Project(tree))
     en = files[f"en/{topic.id}.md"].decode()
     zh = files[f"zh/{topic.id}.md"].decode()
     body = section_html(en, missing)
@@ -139,16 +142,16 @@ def test_translations_command_lists_and_strict_fails(tree: Path) -> None:
 def test_stamp_records_the_current_hash_and_nothing_else(tree: Path) -> None:
     path, section_id = first_section_ids(tree)
     edit_chinese(path, section_id)
-    assert any(section_id in p and "stale" in p for p in report(tree))
+    assert any(section_id in p and "stale" in p for p in report(Project(tree)))
     before = path.read_text(encoding="utf-8").splitlines()
-    (line,) = stamp(tree, [section_id])
+    (line,) = stamp(Project(tree), [section_id])
     assert line.endswith(f"{section_id}: source_hash "
                          + section_hash(load_topics(tree / "notes" / "topics")[0]
                                         .sections[0].text["zh"]))
     after = path.read_text(encoding="utf-8").splitlines()
     changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
     assert len(changed) == 1 and "source_hash:" in changed[0][1]
-    assert not any(section_id in p for p in report(tree))
+    assert not any(section_id in p for p in report(Project(tree)))
 
 
 def test_stamp_inserts_a_missing_hash_and_refuses_a_missing_translation(tree: Path) -> None:
@@ -157,11 +160,11 @@ def test_stamp_inserts_a_missing_hash_and_refuses_a_missing_translation(tree: Pa
     at = text.index(f"- id: {section_id}\n")
     hash_line = text.index("      source_hash:", at)
     path.write_text(text[:hash_line] + text[text.index("\n", hash_line) + 1:], "utf-8")
-    assert any(section_id in p and "stale" in p for p in report(tree))
-    stamp(tree, [section_id])
-    assert not any(section_id in p for p in report(tree))
+    assert any(section_id in p and "stale" in p for p in report(Project(tree)))
+    stamp(Project(tree), [section_id])
+    assert not any(section_id in p for p in report(Project(tree)))
     drop_english(path, section_id)
     with pytest.raises(SourceError, match="has no English to stamp"):
-        stamp(tree, [section_id])
+        stamp(Project(tree), [section_id])
     with pytest.raises(SourceError, match="no section with id no-such-id"):
-        stamp(tree, ["no-such-id"])
+        stamp(Project(tree), ["no-such-id"])

@@ -1,14 +1,11 @@
-"""Generator for the bilingual PyTorch knowledge base (see notes/FORMAT.md)."""
+"""Generator for the bilingual PyTorch knowledge base (see notes/FORMAT.md).
 
-import os
+Which tree it works on is a `torchkb.project.Project`, made by the entry points (the CLI,
+the MkDocs hooks) and handed down; no environment variable is read on import.
+"""
+
 from pathlib import Path
 
-# TORCHKB_ROOT points the whole package at another tree (tests use a temporary copy).
-ROOT = Path(os.environ.get("TORCHKB_ROOT") or Path(__file__).resolve().parent.parent)
-NOTES = ROOT / "notes"
-RAW = NOTES / "raw"
-TOPICS = NOTES / "topics"
-SNIPPETS = ROOT / "snippets"
-DOCS = ROOT / "docs"
-VERIFICATION = ROOT / "verification"
-LANGS = ("zh", "en")
+# the checkout this package sits in: the CLI's tree unless $TORCHKB_ROOT names another
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("zh", "en")  # the site's languages; zh is the default and the source

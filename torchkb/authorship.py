@@ -12,9 +12,10 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-import torchkb
-from torchkb.canonical import DIRECTIVE, Section, load_topics, load_yaml
+from torchkb import schema
+from torchkb.canonical import DIRECTIVE, load_yaml
 from torchkb.errors import SourceError
+from torchkb.project import Project
 
 # An editor block: `!!! editor "编者注"` (or collapsible `??? editor`), its body indented.
 EDITOR_START = re.compile(r"^(?:!!!|\?\?\?\+?) editor\b")
@@ -47,23 +48,12 @@ class TypoFix:
     line: int  # in typo-fixes.yml
 
 
-def load_typo_fixes(root: Path = torchkb.ROOT) -> list[TypoFix]:
+def load_typo_fixes(root: Path) -> list[TypoFix]:
     path = root / "notes" / "typo-fixes.yml"
     if not path.exists():
         return []
-    data = load_yaml(path) or []
-    if not isinstance(data, list):
-        raise SourceError(path, 1, "expected a YAML list of typo fixes")
-    fixes = []
-    for item in data:
-        line = item.get("__line__") if isinstance(item, dict) else None
-        if not isinstance(item, dict) or not all(
-            isinstance(item.get(k), str) and item[k].strip()
-            for k in ("note", "raw", "fixed", "reason")
-        ):
-            raise SourceError(path, line, "a typo fix needs `note`, `raw`, `fixed` and `reason`")
-        fixes.append(TypoFix(item["note"], item["raw"], item["fixed"], item["reason"], line))
-    return fixes
+    entries = schema.validate(schema.TYPO_FIXES, load_yaml(path) or [], path)
+    return [TypoFix(e.note, e.raw, e.fixed, e.reason, e.yaml_line) for e in entries]
 
 
 def author_lines(body: str) -> list[tuple[int, str]]:
@@ -89,17 +79,6 @@ def sentences(line: str) -> list[str]:
     return [s for s in _SENTENCE_END.split(line) if len(normalise(s)) >= MIN_CHARS]
 
 
-def _zh_body_line(section: Section) -> int:
-    """File line of the zh `body:` key (body line n is file line this + n)."""
-    lines = section.path.read_text(encoding="utf-8").splitlines()
-    n = section.line - 1
-    while n < len(lines) and lines[n].strip() != "zh:":
-        n += 1
-    while n < len(lines) and not lines[n].lstrip().startswith("body:"):
-        n += 1
-    return n + 1
-
-
 @dataclass
 class Problem:
     path: Path
@@ -111,16 +90,16 @@ class Problem:
         return f"{self.path}:{self.line}: {self.why}: {self.text.strip()[:80]}"
 
 
-def check(root: Path = torchkb.ROOT) -> list[Problem]:
+def check(project: Project) -> list[Problem]:
     """Every author sentence of every zh body, not found in its provenance lines."""
     raw = {
         p.stem: p.read_text(encoding="utf-8").splitlines()
-        for p in (root / "notes" / "raw").glob("*.txt")
+        for p in project.raw_notes.values()
     }
-    fixes = load_typo_fixes(root)
+    fixes = load_typo_fixes(project.root)
     used: set[TypoFix] = set()
     problems = []
-    for topic in load_topics(root / "notes" / "topics"):
+    for topic in project.topics:
         for section in topic.sections:
             source_text = []
             for src in section.sources:
@@ -133,7 +112,7 @@ def check(root: Path = torchkb.ROOT) -> list[Problem]:
                             used.add(fix)
                     source_text.append(_LIST_MARK.sub("", text))
             hay = normalise("\n".join(source_text))
-            base = _zh_body_line(section)
+            base = section.body_line["zh"]
             for n, line in author_lines(section.text["zh"]["body"]):
                 for sentence in sentences(line):
                     if normalise(sentence) not in hay:
@@ -146,7 +125,7 @@ def check(root: Path = torchkb.ROOT) -> list[Problem]:
                                 "the editor's words with `!!! editor`)",
                             )
                         )
-    fixes_path = root / "notes" / "typo-fixes.yml"
+    fixes_path = project.notes / "typo-fixes.yml"
     for fix in fixes:
         if fix not in used:
             problems.append(

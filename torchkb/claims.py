@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from torchkb import records
 from torchkb import snippets as snippet_store
 from torchkb.errors import SourceError
+from torchkb.schema import ClaimEntry
 
 LABELS = ("verified", "corrected", "awaiting-gpu", "not-checkable")
-EXPECTED_STATUSES = {"verified", "corrected", "not-checkable"}
 
 
 @dataclass(frozen=True)
@@ -35,34 +35,20 @@ class ClaimLabel:
 
 
 def label_of(
-    claim: dict,
+    claim: ClaimEntry,
     snippets: dict[str, snippet_store.Snippet],
     verification: dict[str, dict[str, dict]],
 ) -> ClaimLabel:
     """The label of `claim` from the records; SourceError (claims file:line) when the
-    register contradicts them."""
-    where = (claim.get("__file__"), claim.get("__line__"))
-    status = claim.get("status")
-    if status not in EXPECTED_STATUSES:
-        raise SourceError(
-            *where,
-            f"{claim['id']}: status must be one of {sorted(EXPECTED_STATUSES)}, not {status!r}",
-        )
-    ref = claim.get("snippet")
-    if not ref:
-        if status != "not-checkable":
-            raise SourceError(*where, f"{claim['id']}: a {status} claim needs a proof snippet")
+    register contradicts them. (`status` and `snippet` fit together: torchkb.schema.)"""
+    where = (claim.path, claim.yaml_line)
+    status, ref = claim.status, claim.snippet
+    if ref is None:
         return ClaimLabel("not-checkable")
-    if status == "not-checkable":
-        raise SourceError(
-            *where,
-            f"{claim['id']}: not-checkable, yet it names a proof "
-            f"({ref}): say what it expects (verified or corrected)",
-        )
-    proof = snippets.get(snippet_store.snippet_id(str(ref)))
+    proof = snippets.get(snippet_store.snippet_id(ref))
     if proof is None:
-        raise SourceError(*where, f"{claim['id']}: proof {ref} does not exist")
-    device = records.home_device(proof.meta.get("needs"))
+        raise SourceError(*where, f"{claim.id}: proof {ref} does not exist")
+    device = records.home_device(proof.meta.needs)
     record = records.current_record(
         verification.get(device, {}),
         proof.id,
@@ -76,17 +62,17 @@ def label_of(
         raise SourceError(
             proof.path,
             None,
-            f"proof of claim {claim['id']}: {state} on cpu: "
+            f"proof of claim {claim.id}: {state} on cpu: "
             f"run python -m torchkb verify {proof.id}",
         )
     verdict = record.get("verdict")
     if isinstance(verdict, dict):
-        verdict = verdict.get(claim["id"])
+        verdict = verdict.get(claim.id)
     if not isinstance(verdict, bool):
         raise SourceError(
             proof.path,
             None,
-            f"proof of claim {claim['id']} computes no "
+            f"proof of claim {claim.id} computes no "
             "verdict: set `note_claim_holds` (or `note_claims_hold[id]`) from "
             "the experiment, then run python -m torchkb verify "
             f"{proof.id}",
@@ -95,7 +81,7 @@ def label_of(
     if label != status:
         raise SourceError(
             *where,
-            f"{claim['id']}: status {status} contradicts the recorded "
+            f"{claim.id}: status {status} contradicts the recorded "
             f"verdict of {proof.id} on {device} (torch {record.get('torch')}, "
             f"{record.get('date')}): the note's claim "
             f"{'holds' if verdict else 'does not hold'} ({label})",
@@ -104,8 +90,8 @@ def label_of(
 
 
 def label_all(
-    claims: list[dict],
+    claims: list[ClaimEntry],
     snippets: dict[str, snippet_store.Snippet],
     verification: dict[str, dict[str, dict]],
 ) -> dict[str, ClaimLabel]:
-    return {c["id"]: label_of(c, snippets, verification) for c in claims}
+    return {c.id: label_of(c, snippets, verification) for c in claims}

@@ -7,18 +7,20 @@ from pathlib import Path
 
 import torchkb
 from torchkb.errors import SourceError
+from torchkb.project import Project
 
 
 def cmd_build(args: argparse.Namespace) -> int:
     from torchkb.render import render_site, stale_files, write_docs
 
-    files = render_site(torchkb.ROOT)
+    project = args.project
+    files = render_site(project)
     if args.check:
-        stale = stale_files(files, torchkb.DOCS)
+        stale = stale_files(files, project.docs)
         for rel in stale:
             print(f"docs/{rel}: stale, run `python -m torchkb build`")
         return 1 if stale else 0
-    write_docs(files, torchkb.DOCS)
+    write_docs(files, project.docs)
     print(f"docs/: {len(files)} files written")
     return 0
 
@@ -34,13 +36,13 @@ def _report(problems: list, summary: str) -> int:
 def cmd_coverage(args: argparse.Namespace) -> int:
     from torchkb.coverage import check
 
-    return _report(check(torchkb.ROOT), "coverage: {} raw lines unaccounted")
+    return _report(check(args.project), "coverage: {} raw lines unaccounted")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
     from torchkb.importer import import_note
 
-    report = import_note(Path(args.note))
+    report = import_note(Path(args.note), root=args.project.root)
     print(report)
     return 0
 
@@ -49,10 +51,10 @@ def cmd_translations(args: argparse.Namespace) -> int:
     from torchkb.translation import problems, stamp
 
     if args.stamp:
-        for line in stamp(torchkb.ROOT, args.stamp):
+        for line in stamp(args.project, args.stamp):
             print(line)
         return 0
-    found = problems(torchkb.ROOT)
+    found = problems(args.project)
     for problem in found:
         print(problem)
     print(f"translations: {len(found)} to do" + (
@@ -72,13 +74,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print("verify: --device cuda, but torch.cuda.is_available() is False here",
               file=sys.stderr)
         return 2
-    return verify.main(args.ids, args.update, args.shard, args.isolate, args.jobs, args.merge)
+    return verify.main(args.project, args.ids, args.update, args.shard, args.isolate, args.jobs,
+                       args.merge)
 
 
 def cmd_search_dict(args: argparse.Namespace) -> int:
     from torchkb.search import build_user_dict
 
-    path = build_user_dict(torchkb.ROOT)
+    path = build_user_dict(args.project.root)
     print(f"{path}: written")
     return 0
 
@@ -121,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("search-dict", help="regenerate the jieba user dictionary").set_defaults(
         func=cmd_search_dict)
     args = parser.parse_args(argv)
+    # the one place that reads the environment's choice of tree (tests: a temporary copy)
+    args.project = Project(os.environ.get("TORCHKB_ROOT") or torchkb.ROOT)
     try:
         return args.func(args)
     except SourceError as err:

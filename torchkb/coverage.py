@@ -8,12 +8,10 @@ least 85% of the line's character 6-grams must occur.
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
-import torchkb
-from torchkb.canonical import DIRECTIVE, Section, load_list_files, load_topics
+from torchkb.canonical import DIRECTIVE, Section
 from torchkb.errors import SourceError
-from torchkb.rawnotes import read_text
+from torchkb.project import Project
 
 _TAG = re.compile(r"</?[a-zA-Z][^<>\n]*>")
 _NOISE = re.compile(r"[\s*_`#>|\\\-=~:：\[\]()（）!]+")
@@ -44,29 +42,26 @@ class Problem:
         return f"notes/raw/{self.note}.txt:{self.line}: {self.why}: {self.text.strip()[:70]}"
 
 
-def _section_text(section: Section, root: Path) -> str:
+def _section_text(section: Section, project: Project) -> str:
     """Everything of a section a reader sees, in Chinese: body, snippets, quoted output."""
     parts = [section.text["zh"]["title"], section.text["zh"]["body"]]
     for kind, arg in DIRECTIVE.findall(section.text["zh"]["body"]):
         if kind == "snippet":
-            for path in (root / "snippets").glob(arg + "*") if "." not in arg else [
-                root / "snippets" / arg
-            ]:
+            snippets = project.snippets_dir
+            for path in snippets.glob(arg + "*") if "." not in arg else [snippets / arg]:
                 if path.is_file() and path.suffix in {".py", ".sh", ".yaml", ".yml", ".txt"}:
                     parts.append(path.read_text(encoding="utf-8"))
         elif kind == "note-output":
             stem, span = arg.split()
             a, b = (int(x) for x in span.split("-"))
-            lines = read_text(root / "notes" / "raw" / f"{stem}.txt")
-            parts.append("\n".join(lines.splitlines()[a - 1 : b]))
+            parts.append("\n".join(project.raw_lines(stem)[a - 1 : b]))
     return "\n".join(parts)
 
 
-def check(root: Path = torchkb.ROOT) -> list[Problem]:
-    raw_notes = {p.stem: p for p in sorted((root / "notes" / "raw").glob("*.txt"))}
-    lines_of = {stem: read_text(p).splitlines() for stem, p in raw_notes.items()}
+def check(project: Project) -> list[Problem]:
+    lines_of = {stem: project.raw_lines(stem) for stem in project.raw_notes}
     claimed: dict[tuple[str, int], list[Section]] = {}
-    for topic in load_topics(root / "notes" / "topics"):
+    for topic in project.topics:
         for section in topic.sections:
             for src in section.sources:
                 if src.note not in lines_of:
@@ -78,14 +73,10 @@ def check(root: Path = torchkb.ROOT) -> list[Problem]:
                 for n in range(src.start, src.end + 1):
                     claimed.setdefault((src.note, n), []).append(section)
     dropped: set[tuple[str, int]] = set()
-    for item in load_list_files(root / "notes" / "dropped"):
-        where = item["__file__"]
-        if not str(item.get("reason", "")).strip():
-            raise SourceError(where, item.get("__line__"), "a dropped part needs a `reason`")
-        note, span = item.get("note"), item.get("lines")
-        if note not in lines_of or not (isinstance(span, list) and len(span) == 2):
-            raise SourceError(where, item.get("__line__"), f"bad dropped entry {note} {span}")
-        dropped.update((note, n) for n in range(span[0], span[1] + 1))
+    for item in project.dropped:
+        if item.note not in lines_of:
+            raise SourceError(item.path, item.yaml_line, f"no raw note {item.note}")
+        dropped.update((item.note, n) for n in range(item.lines[0], item.lines[1] + 1))
 
     seen_text: dict[int, tuple[str, set[str]]] = {}
     problems = []
@@ -100,7 +91,7 @@ def check(root: Path = torchkb.ROOT) -> list[Problem]:
                 continue
             key = id(sections[0]) if len(sections) == 1 else hash(tuple(map(id, sections)))
             if key not in seen_text:
-                hay = normalise("\n".join(_section_text(s, root) for s in sections))
+                hay = normalise("\n".join(_section_text(s, project) for s in sections))
                 seen_text[key] = (hay, _grams(hay))
             hay, grams = seen_text[key]
             if target in hay:

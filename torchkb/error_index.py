@@ -3,9 +3,8 @@ line, and a link to the section that explains it."""
 
 import re
 
-import torchkb
 from torchkb import snippets as snippet_store
-from torchkb.canonical import load_topics
+from torchkb.project import Project
 from torchkb.records import split_recorded
 
 TEXT = {
@@ -42,10 +41,10 @@ def _key(message: str) -> str:
     return re.sub(r"\s+", " ", message.lower()).strip().rstrip(".…: ").strip()
 
 
-def quoted_errors(lang: str) -> dict[str, list[tuple[str, str, str]]]:
+def quoted_errors(project: Project, lang: str) -> dict[str, list[tuple[str, str, str]]]:
     """Messages quoted in section bodies -> the sections (topic, id, title) quoting them."""
     found: dict[str, list[tuple[str, str, str]]] = {}
-    for topic in load_topics(torchkb.TOPICS):
+    for topic in project.topics:
         for section in topic.sections:
             text = section.text.get(lang) or section.text["zh"]
             for m in _QUOTED.finditer(text.get("body", "")):
@@ -65,10 +64,10 @@ def quoted_errors(lang: str) -> dict[str, list[tuple[str, str, str]]]:
     return found
 
 
-def error_index_page(lang: str) -> str:
+def error_index_page(project: Project, lang: str) -> str:
     ui = TEXT[lang]
     where: dict[str, tuple[str, str, str]] = {}  # snippet id -> (topic, section id, title)
-    for topic in load_topics(torchkb.TOPICS):
+    for topic in project.topics:
         for section in topic.sections:
             for kind, arg in section.directives("zh"):
                 if kind == "snippet":
@@ -80,17 +79,17 @@ def error_index_page(lang: str) -> str:
              "  boost: 0.5", "---", "",
              f"# {ui['title']}", "", ui["lead"], ""]
     pending, raised = [], []
-    for snip in snippet_store.load_all():
-        expected = snip.meta.get("expect_exception")
+    for snip in project.snippets.values():
+        expected = snip.meta.expect_exception
         if not expected or snip.id not in where:
             continue
         topic, section_id, section_title = where[snip.id]
-        recorded = snippet_store.load_output(snip.id)
+        recorded = snippet_store.load_output(snip)
         message = split_recorded(recorded or "", True)[1].strip() or None
-        cause = snip.meta.get("title", {}).get(lang, "")
+        cause = snip.meta.title.get(lang) if snip.meta.title else ""
         link = f"[{section_title}]({topic}.md#{section_id})"
         if message is None:
-            pending.append(f"- `{expected['type']}` · {cause} · {link}")
+            pending.append(f"- `{expected.type}` · {cause} · {link}")
             continue
         first = message.splitlines()[0]
         raised.append(_key(first))
@@ -99,7 +98,7 @@ def error_index_page(lang: str) -> str:
                   f"**{ui['snippet']}**: `snippets/{snip.id}.py`", ""]
     if pending:
         lines += [f"## {ui['pending']}", "", *pending, ""]
-    quoted = {m: w for m, w in quoted_errors(lang).items()
+    quoted = {m: w for m, w in quoted_errors(project, lang).items()
               if not any(r.startswith(_key(m)) or _key(m).startswith(r) for r in raised)}
     if quoted:
         lines += [f"## {ui['quoted']}", "", ui["quoted_lead"], ""]

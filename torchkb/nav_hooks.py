@@ -10,23 +10,20 @@ no list of pages is kept by hand (a new topic or raw note appears without an edi
 Runs before mkdocs-static-i18n's on_config (priority -100), which reads the nav.
 """
 
-from pathlib import Path
-
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from torchkb.errors import SourceError
+from torchkb.project import Project, for_mkdocs
 
 
-def entries(root: Path) -> dict[str, list[str]]:
-    """What each placeholder stands for in the tree at `root`."""
-    from torchkb.canonical import load_topics
-
+def entries(project: Project) -> dict[str, list[str]]:
+    """What each placeholder stands for in the tree of `project`."""
     try:
-        topics = [t.id for t in load_topics(root / "notes" / "topics")]
+        topics = [t.id for t in project.topics]
     except SourceError as err:
         raise PluginError(str(err)) from None
-    raw = [f"raw/{p.stem}.md" for p in sorted((root / "notes" / "raw").glob("*.txt"))]
+    raw = [f"raw/{stem}.md" for stem in project.raw_notes]
     return {"@topics": [f"{t}.md" for t in topics],
             "@notebooks": [f"notebooks/{t}.ipynb" for t in topics], "@raw": raw}
 
@@ -45,7 +42,7 @@ def fill(nav: list, found: dict[str, list[str]]) -> list:
 
 @event_priority(50)
 def on_config(config, **kwargs):
+    project = for_mkdocs(config, new=True)  # this build's sources, read once
     if config.nav:
-        root = Path(config.config_file_path).resolve().parent
-        config.nav = fill(config.nav, entries(root))
+        config.nav = fill(config.nav, entries(project))
     return config

@@ -1,6 +1,6 @@
 """Every topic as a Jupyter notebook (nbformat v4), rendered as a page by mkdocs-jupyter.
 
-`topic_notebooks(topics, lang, claims, snippets, labels)` -> {"<lang>/notebooks/<topic>.ipynb":
+`topic_notebooks(project, topics, lang, labels)` -> {"<lang>/notebooks/<topic>.ipynb":
 bytes}. Markdown cells come from the section texts, code cells from the snippet files (the `.en.py`
 variant for English) and carry the recorded output of the snippet's last real run
 (`snippets/<topic>/<name>.out`, its figures). Same inputs, same bytes: cell ids are
@@ -14,10 +14,10 @@ import re
 import nbformat
 from nbformat import v4
 
-import torchkb
 from torchkb import snippets as snippet_store
 from torchkb.canonical import Section, Topic
 from torchkb.claims import ClaimLabel
+from torchkb.project import Project
 from torchkb.rawnotes import is_output_marker, read_text
 from torchkb.records import EXCEPTION_HEAD, split_recorded
 
@@ -90,10 +90,10 @@ def recorded_outputs(snip: snippet_store.Snippet) -> list:
     """nbformat outputs of the snippet's last recorded run: stdout as a stream, an expected
     exception as an error output (its recorded lines only; the traceback is not kept), and
     the figures the run wrote."""
-    recorded = snippet_store.load_output(snip.id)
+    recorded = snippet_store.load_output(snip)
     outputs = []
     if recorded:
-        expects = bool(snip.meta.get("expect_exception"))
+        expects = bool(snip.meta.expect_exception)
         stdout, error = split_recorded(recorded, expects)
         if stdout:
             outputs.append(v4.new_output("stream", name="stdout", text=stdout))
@@ -113,12 +113,12 @@ def recorded_outputs(snip: snippet_store.Snippet) -> list:
 
 
 class _Builder:
-    def __init__(self, topic: Topic, lang: str, claims: dict[str, dict],
-                 snippets: dict[str, snippet_store.Snippet],
+    def __init__(self, project: Project, topic: Topic, lang: str,
                  labels: dict[str, ClaimLabel]) -> None:
-        self.topic, self.lang, self.ui, self.claims = topic, lang, UI[lang], claims
+        self.topic, self.lang, self.ui, self.claims = topic, lang, UI[lang], project.claims_by_id
         self.labels = labels
-        self.snippets = snippets
+        self.snippets = project.snippets
+        self.project = project
         self.cells: list = []
         self.markdown: list[str] = []  # pending lines of the current markdown cell
         self.shown = {snippet_store.snippet_id(arg) for s in topic.sections
@@ -147,32 +147,32 @@ class _Builder:
         meta = snip.meta
         cell = v4.new_code_cell(code.rstrip("\n"))
         tags = []
-        if meta.get("needs") == "cuda" or meta.get("skip"):
+        if meta.needs == "cuda" or meta.skip:
             tags.append("skip-execution")  # nbclient/nbmake leave these cells alone
-        if meta.get("expect_exception") or meta.get("needs") == "cpu-only-build":
+        if meta.expect_exception or meta.needs == "cpu-only-build":
             tags.append("raises-exception")
         cell.metadata["tags"] = tags
         cell.metadata["torchkb"] = {"snippet": snip.id, "file": shown}
         cell.outputs = recorded_outputs(snip)
         self.cells.append(cell)
-        if meta.get("needs") == "cuda":
+        if meta.needs == "cuda":
             self.markdown += [self.ui["cuda"], ""]
-        elif meta.get("skip"):
-            reason = meta.get("skip_zh") if self.lang == "zh" else None
-            self.markdown += [self.ui["skip"].format(reason=reason or meta["skip"]), ""]
+        elif meta.skip:
+            reason = meta.skip_zh if self.lang == "zh" else None
+            self.markdown += [self.ui["skip"].format(reason=reason or meta.skip), ""]
 
     def claim(self, claim_id: str) -> None:
         claim = self.claims.get(claim_id)
         if claim is None:
             return  # render.py reports unknown claims with file and line
         label = self.ui["claim"][self.labels[claim_id].label]
-        text = claim["claim"].get(self.lang, claim["claim"]["zh"])
+        text = claim.claim.get(self.lang, claim.claim.zh)
         self.markdown += [f"> **{label}**: {text}"]
-        explanation = (claim.get("explanation") or {}).get(self.lang, "").strip()
+        explanation = claim.explanation.get(self.lang).strip() if claim.explanation else ""
         if explanation:  # a correction without its explanation would restate the error
             self.markdown += [">"] + [f"> {line}".rstrip() for line in explanation.splitlines()]
         self.markdown.append("")
-        proof = snippet_store.snippet_id(str(claim.get("snippet") or ""))
+        proof = snippet_store.snippet_id(claim.snippet or "")
         if proof and proof not in self.shown and proof in self.snippets:  # as on the page
             self.shown.add(proof)
             self.snippet(proof)
@@ -180,7 +180,7 @@ class _Builder:
     def note_output(self, arg: str) -> None:
         stem, span = arg.split()
         a, b = (int(x) for x in span.split("-"))
-        lines = read_text(torchkb.RAW / f"{stem}.txt").splitlines()[a - 1:b]
+        lines = read_text(self.project.raw_dir / f"{stem}.txt").splitlines()[a - 1:b]
         if self.last_output is not None and reproduces(self.last_output, lines):
             return  # as on the page: the cell above shows the same output
         title = self.ui["note_output"].format(note=note_label(stem), a=a, b=b)
@@ -198,7 +198,8 @@ class _Builder:
             if stripped.startswith("@snippet "):
                 ref = stripped.split(None, 1)[1]
                 self.snippet(ref)
-                self.last_output = snippet_store.load_output(snippet_store.snippet_id(ref))
+                self.last_output = snippet_store.load_output(
+                    self.snippets[snippet_store.snippet_id(ref)])
                 continue
             if stripped.startswith("@claim "):
                 self.claim(stripped.split(None, 1)[1])
@@ -256,10 +257,9 @@ def _site_link(m: re.Match) -> str:
     return f"]({url}{m.group(2) or ''})"
 
 
-def topic_notebook(topic: Topic, lang: str, claims: dict[str, dict],
-                   snippets: dict[str, snippet_store.Snippet],
+def topic_notebook(project: Project, topic: Topic, lang: str,
                    labels: dict[str, ClaimLabel]) -> nbformat.NotebookNode:
-    b = _Builder(topic, lang, claims, snippets, labels)
+    b = _Builder(project, topic, lang, labels)
     b.markdown = [f"# {topic.title[lang]}", ""]
     if topic.summary.get(lang):
         b.markdown += [topic.summary[lang], ""]
@@ -281,8 +281,7 @@ def notebook_bytes(nb: nbformat.NotebookNode) -> bytes:
     return (json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n").encode()
 
 
-def topic_notebooks(topics: list[Topic], lang: str, claims: dict[str, dict],
-                    snippets: dict[str, snippet_store.Snippet],
+def topic_notebooks(project: Project, topics: list[Topic], lang: str,
                     labels: dict[str, ClaimLabel]) -> dict[str, bytes]:
     return {f"{lang}/notebooks/{t.id}.ipynb":
-            notebook_bytes(topic_notebook(t, lang, claims, snippets, labels)) for t in topics}
+            notebook_bytes(topic_notebook(project, t, lang, labels)) for t in topics}

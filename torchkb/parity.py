@@ -12,8 +12,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-import torchkb
-from torchkb.canonical import DIRECTIVE, load_topics
+from torchkb.canonical import DIRECTIVE
+from torchkb.project import Project
 
 _FENCED = re.compile(r"^(\s*)(`{3,}|~{3,})[^\n]*\n(.*?)^\1\2\s*$", re.M | re.S)
 _LINK_TARGET = re.compile(r"\]\([^)\s]*\)|<https?://[^>\s]*>|https?://\S+")
@@ -71,9 +71,9 @@ class Problem:
         )
 
 
-def check(root: Path = torchkb.ROOT) -> list[Problem]:
+def check(project: Project) -> list[Problem]:
     problems = []
-    for topic in load_topics(root / "notes" / "topics"):
+    for topic in project.topics:
         for section in topic.sections:
             if "en" not in section.text:
                 continue  # missing translations are the translation report's business

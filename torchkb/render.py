@@ -10,16 +10,16 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import torchkb
 from torchkb import records
 from torchkb import snippets as snippet_store
-from torchkb.canonical import Section, Topic, load_list_files, load_topics
+from torchkb.canonical import Section, Topic
 from torchkb.claims import ClaimLabel, label_all
 from torchkb.error_index import error_index_page
 from torchkb.errors import SourceError
 from torchkb.notebooks import note_label, reproduces, topic_notebooks
+from torchkb.project import Project
 from torchkb.rawnotes import is_output_marker, read_text
-from torchkb.sanitize import unsafe_html
+from torchkb.schema import ClaimEntry
 from torchkb.translation import MISSING, english_view
 
 UI = {
@@ -123,12 +123,12 @@ CLAIM_ICON = {"verified": ":material-check-circle:{ .kb-icon-ok }",
 class PageWriter:
     """Expands the directives of one language's pages."""
 
-    def __init__(self, lang: str, claims: dict[str, dict], repost: dict[str, str],
-                 snippets: dict[str, snippet_store.Snippet],
-                 verification: dict[str, dict[str, dict]],
+    def __init__(self, lang: str, project: Project, repost: dict[str, str],
                  labels: dict[str, ClaimLabel]) -> None:
-        self.lang, self.ui, self.claims, self.repost = lang, UI[lang], claims, repost
-        self.snippets, self.verification, self.labels = snippets, verification, labels
+        self.lang, self.ui, self.claims, self.repost = lang, UI[lang], project.claims_by_id, repost
+        self.snippets, self.verification, self.labels = (project.snippets, project.verification,
+                                                         labels)
+        self.project = project
         self.figures: dict[str, Path] = {}  # docs-relative path -> source file
 
     # -- directives -------------------------------------------------------------
@@ -150,9 +150,9 @@ class PageWriter:
             f"{fence}{lang_tag}",
             code + ("" if code.endswith("\n") else "\n") + fence,
         ]
-        recorded = snippet_store.load_output(snip.id)
+        recorded = snippet_store.load_output(snip)
         if recorded:
-            title = self.ui["raises"] if snip.meta.get("expect_exception") else self.ui["output"]
+            title = self.ui["raises"] if snip.meta.expect_exception else self.ui["output"]
             o_fence = "````" if "```" in recorded else "```"
             body = recorded + ("" if recorded.endswith("\n") else "\n")
             check = self.output_is_checked(snip, code)
@@ -163,7 +163,8 @@ class PageWriter:
         for fig in snippet_store.figures(snip):
             rel = f"{FIGURE_DIR}/{snip.id.replace('/', '-')}-{fig.name.split('.', 1)[1]}"
             self.figures[rel] = fig
-            out += ["", f"![{snip.meta.get('title', {}).get(self.lang, fig.name)}]({rel})"]
+            alt = snip.meta.title.get(self.lang, fig.name) if snip.meta.title else fig.name
+            out += ["", f"![{alt}]({rel})"]
         out += ["", self.badges(snip)]
         return "\n".join(out)
 
@@ -177,20 +178,20 @@ class PageWriter:
         if snip.kind != "python":
             return []
         marks = []
-        if meta.get("skip"):
-            marks.append(f"<!--pytest.mark.skip(reason={str(meta['skip'])!r})-->")
-        if meta.get("needs") == "cuda":
+        if meta.skip:
+            marks.append(f"<!--pytest.mark.skip(reason={meta.skip!r})-->")
+        if meta.needs == "cuda":
             marks.append('<!--pytest.mark.skipif(not __import__("torch").cuda.is_available(), '
                          'reason="needs CUDA")-->')
-        if meta.get("needs") == "cpu-only-build":
+        if meta.needs == "cpu-only-build":
             marks.append('<!--pytest.mark.skipif(__import__("torch").backends.cuda.is_built(), '
                          'reason="needs a CPU-only torch build")-->')
         if '__name__ == "__main__"' in code:
             marks.append('<!--pytest.mark.skip(reason="main-guarded (DataLoader workers): '
                          'run as __main__ by tests/test_snippets.py")-->')
-        for package in meta.get("packages") or []:
+        for package in meta.packages:
             marks.append(f"<!--pytest-codeblocks:importorskip({package})-->")
-        if meta.get("expect_exception"):
+        if meta.expect_exception:
             # pytest-codeblocks re-raises every error as RuntimeError
             marks.append('<!--pytest.mark.xfail(raises=RuntimeError, strict=True, '
                          'reason="the snippet demonstrates an error")-->')
@@ -200,14 +201,14 @@ class PageWriter:
     def output_is_checked(snip: snippet_store.Snippet, code: str) -> bool:
         """Whether pytest-codeblocks compares the page's output block with a fresh run."""
         meta = snip.meta
-        return (snip.kind == "python" and meta.get("deterministic_output", True) is not False
-                and not meta.get("expect_exception") and meta.get("needs") == "cpu"
-                and not meta.get("skip") and '__name__ == "__main__"' not in code)
+        return (snip.kind == "python" and meta.deterministic_output
+                and not meta.expect_exception and meta.needs == "cpu"
+                and not meta.skip and '__name__ == "__main__"' not in code)
 
     def badges(self, snip: snippet_store.Snippet) -> str:
         """Where the snippet's current code ran, from the records only (torchkb.records)."""
         code_sha = snippet_store.code_sha256(snip.path)
-        needs = snip.meta.get("needs")
+        needs = snip.meta.needs
         spans = []
         for kind in records.DEVICE_KINDS:
             out = records.expected_output_path(snip.path, kind, needs)
@@ -234,8 +235,8 @@ class PageWriter:
         reason = str(rec.get("reason") or rec.get("result"))
         if reason.startswith("needs CUDA"):
             return self.ui["needs_cuda"]
-        if self.lang == "zh" and reason == snip.meta.get("skip") and snip.meta.get("skip_zh"):
-            return str(snip.meta["skip_zh"])
+        if self.lang == "zh" and reason == snip.meta.skip and snip.meta.skip_zh:
+            return snip.meta.skip_zh
         return reason
 
     def note_output(self, arg: str, section: Section) -> str:
@@ -245,7 +246,7 @@ class PageWriter:
         except ValueError:
             raise SourceError(section.path, section.line,
                               f"@note-output {arg!r}: expected `<note> <a>-<b>`") from None
-        raw = torchkb.RAW / f"{stem}.txt"
+        raw = self.project.raw_dir / f"{stem}.txt"
         if not raw.exists():
             raise SourceError(section.path, section.line, f"@note-output: no raw note {stem}")
         lines = read_text(raw).splitlines()[a - 1 : b]
@@ -264,24 +265,24 @@ class PageWriter:
             raise SourceError(section.path, section.line, f"@claim {claim_id}: not in notes/claims")
         label = self.labels[claim_id]
         kind, title = CLAIM_STYLE[label.label], self.ui[CLAIM_UI[label.label]]
-        text = claim["claim"].get(self.lang, claim["claim"]["zh"])
+        text = claim.claim.get(self.lang, claim.claim.zh)
         lines = [f'!!! {kind} "{title}: {_attr(text)}"', ""]
         proof = ""
-        explanation = (claim.get("explanation") or {}).get(self.lang, "")
+        explanation = claim.explanation.get(self.lang) if claim.explanation else ""
         if label.label == "awaiting-gpu":
             explanation = self.ui["awaiting_gpu_why"] + "\n\n" + explanation
         for line in explanation.strip().splitlines():
             lines.append(f"    {line}" if line.strip() else "")
         extra = []
-        if claim.get("since"):
-            extra.append(f"{self.ui['since']}: {claim['since']}")
-        if claim.get("snippet"):
-            proof_id = snippet_store.snippet_id(claim["snippet"])
+        if claim.since:
+            extra.append(f"{self.ui['since']}: {claim.since}")
+        if claim.snippet:
+            proof_id = snippet_store.snippet_id(claim.snippet)
             anchor = "snippet-" + proof_id.replace("/", "-")
-            extra.append(f"{self.ui['proof']}: [`{claim['snippet']}`](#{anchor})")
+            extra.append(f"{self.ui['proof']}: [`{claim.snippet}`](#{anchor})")
             if proof_id not in self.page_snippets:  # show the proof where the claim is
                 self.page_snippets.add(proof_id)
-                proof = "\n\n" + self.snippet(claim["snippet"], section)
+                proof = "\n\n" + self.snippet(claim.snippet, section)
         if extra:
             lines += ["", "    " + " · ".join(extra)]
         return "\n".join(lines) + proof
@@ -304,7 +305,8 @@ class PageWriter:
             if stripped.startswith("@snippet "):
                 ref = stripped.split(None, 1)[1]
                 out.append(self.snippet(ref, section))
-                self.last_output = snippet_store.load_output(snippet_store.snippet_id(ref))
+                self.last_output = snippet_store.load_output(
+                    self.snippets[snippet_store.snippet_id(ref)])
                 continue
             if stripped.startswith("@claim "):
                 out.append(self.claim(stripped.split(None, 1)[1], section))
@@ -450,7 +452,7 @@ def raw_note_page(lang: str, raw: Path) -> str:
     ])
 
 
-def claims_page(lang: str, claims: list[dict], sections_by_claim: dict[str, str],
+def claims_page(lang: str, claims: list[ClaimEntry], sections_by_claim: dict[str, str],
                 writer: PageWriter, topics: list[Topic]) -> str:
     """The register, grouped by topic; each proof shows what verified it."""
     ui = UI[lang]
@@ -462,45 +464,38 @@ def claims_page(lang: str, claims: list[dict], sections_by_claim: dict[str, str]
              "", ui["claims_lead"], ""]
     counts: dict[str, int] = {}
     for claim in claims:
-        label = writer.labels[claim["id"]].label
+        label = writer.labels[claim.id].label
         counts[label] = counts.get(label, 0) + 1
     lines += [" · ".join(f"{status_text[k]}: {counts[k]}" for k in CLAIM_UI if k in counts), ""]
     titles = {t.id: t.title[lang] for t in topics}
-    for topic_id in sorted({c["__file__"].stem for c in claims}, key=lambda t: (t not in titles,
+    for topic_id in sorted({c.path.stem for c in claims}, key=lambda t: (t not in titles,
                            [x.id for x in topics].index(t) if t in titles else 0, t)):
         lines += [f"## {titles.get(topic_id, topic_id)}", ""]
-        for claim in (c for c in claims if c["__file__"].stem == topic_id):
-            cid = claim["id"]
-            text = claim["claim"].get(lang, claim["claim"]["zh"])
+        for claim in (c for c in claims if c.path.stem == topic_id):
+            cid = claim.id
+            text = claim.claim.get(lang, claim.claim.zh)
             where = sections_by_claim.get(cid)
             link = f" · [{ui['source']}]({where})" if where else ""
             lines += [f'<a id="claim-{cid}"></a>', "",
                       f"**{text}** — {status_text[writer.labels[cid].label]}", "",
-                      f"{note_label(claim['note'])}:{claim.get('line', '')}{link}", ""]
-            explanation = (claim.get("explanation") or {}).get(lang, "").strip()
+                      f"{note_label(claim.note)}:{'' if claim.line is None else claim.line}{link}",
+                      ""]
+            explanation = claim.explanation.get(lang).strip() if claim.explanation else ""
             if explanation:
                 lines += [explanation, ""]
-            snip = writer.snippets.get(snippet_store.snippet_id(str(claim.get("snippet", ""))))
+            snip = writer.snippets.get(snippet_store.snippet_id(claim.snippet or ""))
             if snip is not None:
-                lines += [f"{ui['proof']}: `{claim['snippet']}` {writer.badges(snip)}", ""]
+                lines += [f"{ui['proof']}: `{claim.snippet}` {writer.badges(snip)}", ""]
     return "\n".join(lines)
 
 
-def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
-    topics = load_topics(root / "notes" / "topics")
-    claims_list = load_list_files(root / "notes" / "claims")
-    claims = {c["id"]: c for c in claims_list}
-    for claim in claims_list:  # claim texts become page Markdown too
-        texts = [*(claim.get("claim") or {}).values(), *(claim.get("explanation") or {}).values()]
-        for text in texts:
-            for _, problem in unsafe_html(str(text)):
-                raise SourceError(claim["__file__"], claim.get("__line__"),
-                                  f"claim {claim.get('id')}: {problem}")
-    repost = _reposts(root)
-    snippets = {s.id: s for s in snippet_store.load_all()}
-    verification = snippet_store.load_verification()
+def render_site(project: Project) -> dict[str, bytes]:
+    """docs/ of the checkout `project`: {path under docs/: bytes}."""
+    topics = project.load().topics
+    repost = _reposts(project)
+    snippets, verification = project.snippets, project.verification
     check_recorded_outputs(snippets, verification)
-    labels = label_all(claims_list, snippets, verification)
+    labels = label_all(project.claims, snippets, verification)
     files: dict[str, bytes] = {}
     sections_by_claim: dict[str, str] = {}
     for topic in topics:
@@ -509,21 +504,21 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
                 if kind == "claim":
                     sections_by_claim.setdefault(arg, f"{topic.id}.md#{section.id}")
     views = {"zh": topics, "en": english_view(topics)}
-    for lang in torchkb.LANGS:
-        writer = PageWriter(lang, claims, repost, snippets, verification, labels)
+    for lang in project.langs:
+        writer = PageWriter(lang, project, repost, labels)
         files[f"{lang}/index.md"] = home_page(lang, views[lang]).encode()
         for topic in views[lang]:
             files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
-        files.update(topic_notebooks(views[lang], lang, claims, snippets, labels))
+        files.update(topic_notebooks(project, views[lang], lang, labels))
         files[f"{lang}/claims.md"] = claims_page(
-            lang, claims_list, sections_by_claim, writer, topics).encode()
-        files[f"{lang}/errors.md"] = error_index_page(lang).encode()
+            lang, project.claims, sections_by_claim, writer, topics).encode()
+        files[f"{lang}/errors.md"] = error_index_page(project, lang).encode()
         files[f"{lang}/tags.md"] = (
             f"---\ntitle: {_yaml_str(UI[lang]['tags_title'])}\n"
             f"description: {_yaml_str(UI[lang]['tags_lead'])}\nsearch:\n  exclude: true\n---\n\n"
             f"# {UI[lang]['tags_title']}\n\n<!-- material/tags -->\n"
         ).encode()
-        for raw in sorted((root / "notes" / "raw").glob("*.txt")):
+        for raw in project.raw_notes.values():
             files[f"{lang}/raw/{raw.stem}.md"] = raw_note_page(lang, raw).encode()
         for rel, src in writer.figures.items():
             files[f"{lang}/{rel}"] = src.read_bytes()
@@ -538,7 +533,7 @@ def check_recorded_outputs(snippets: dict[str, snippet_store.Snippet],
         code_sha = snippet_store.code_sha256(snip.path)
         for kind in records.DEVICE_KINDS:
             rec = verification.get(kind, {}).get(snip.id)
-            out = records.expected_output_path(snip.path, kind, snip.meta.get("needs"))
+            out = records.expected_output_path(snip.path, kind, snip.meta.needs)
             if (rec and rec.get("code_sha256") == code_sha and rec.get("output_sha256")
                     and records.sha256_file(out) != rec["output_sha256"]):
                 raise SourceError(out, None, f"differs from the output the last run recorded "
@@ -547,10 +542,10 @@ def check_recorded_outputs(snippets: dict[str, snippet_store.Snippet],
                                   "--update")
 
 
-def _reposts(root: Path) -> dict[str, str]:
+def _reposts(project: Project) -> dict[str, str]:
     """Notes that say they are a repost (`[Source](url)` near the top) -> url."""
     found = {}
-    for raw in sorted((root / "notes" / "raw").glob("*.txt")):
+    for raw in project.raw_notes.values():
         head = read_text(raw).splitlines()[:20]
         for line in head:
             m = re.match(r"\s*\[(?:Source|来源|原文|转载)\]\((https?://[^)\s]+)\)", line)

@@ -46,8 +46,12 @@ import types
 import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from torchkb.records import FIGURE_SUFFIXES, VERDICT_NAMES, recorded_text
+
+if TYPE_CHECKING:  # the child process (`python -m torchkb.runner`) imports no pydantic
+    from torchkb.schema import ExpectException
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 # audit events that change the file system, and which of their args are paths
@@ -86,12 +90,12 @@ class RaisedError:
         names = [c.__name__ for c in mro] + [f"{c.__module__}.{c.__qualname__}" for c in mro]
         return cls(names, str(exc), "".join(traceback.format_exception_only(exc)))
 
-    def matches(self, expected: dict) -> bool:
+    def matches(self, expected: ExpectException) -> bool:
         """Type by name anywhere in the MRO (torch.AcceleratorError is a RuntimeError),
         message by regex (re.search)."""
         return (
-            expected["type"] in self.types
-            and re.search(expected.get("match", ""), self.message) is not None
+            expected.type in self.types
+            and re.search(expected.match or "", self.message) is not None
         )
 
 

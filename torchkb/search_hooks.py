@@ -14,6 +14,7 @@ from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
+from torchkb.project import for_mkdocs
 from torchkb.search import load_synonyms, page_sections, write_indexes
 
 _docs: dict[str, list[dict]] = {}  # language -> sections read in this build
@@ -53,7 +54,8 @@ def on_post_build(config, **kwargs) -> None:
     if not _docs:
         return
     start = time.perf_counter()
-    write_indexes(Path(config.site_dir), dict(_docs), load_synonyms())
+    synonyms = load_synonyms(for_mkdocs(config).search_dir / "synonyms.txt")
+    write_indexes(Path(config.site_dir), dict(_docs), synonyms)
     stats = {
         "seconds": round(_seconds + time.perf_counter() - start, 3),
         "sections": {lang: len(docs) for lang, docs in _docs.items()},

@@ -1,39 +1,34 @@
 """Snippet discovery and metadata: the files under snippets/ and their snippets.yml.
 
-Stable API (the generator, notebooks and tests import it):
+Stable API (the generator, notebooks and tests import it; `torchkb.project.Project`
+loads the snippets of a tree once):
 
-- `load_all(root=None) -> list[Snippet]` every snippet file under `root` (default
-  `torchkb.SNIPPETS`, or `$TORCHKB_SNIPPETS_ROOT`), sorted by id. A snippet is
-  `<topic>/<name>.<py|sh|yaml|yml|txt>`; not `<name>.en.<ext>` (its English variant),
-  not `<name>.out` (recorded output), not `<name>.<figure>.png|svg` (kept figures).
-  Bad metadata raises `torchkb.errors.SourceError(path, line, problem)`: snippets.yml
-  that doesn't parse, an entry for a file that doesn't exist, an unknown key.
+- `load_all(root) -> list[Snippet]` every snippet file under the snippets folder `root`,
+  sorted by id. A snippet is `<topic>/<name>.<py|sh|yaml|yml|txt>`; not
+  `<name>.en.<ext>` (its English variant), not `<name>.out` (recorded output), not
+  `<name>.<figure>.png|svg` (kept figures). Bad metadata raises
+  `torchkb.errors.SourceError(path, line, problem)`: snippets.yml that doesn't parse or
+  doesn't fit `torchkb.schema.SnippetMeta`, an entry for a file that doesn't exist.
 - `Snippet`: `id` ("<topic>/<name>"), `path`, `en_path` (the `.en` variant or None),
   `kind` (python | shell | yaml | text, from the extension), `meta` (its snippets.yml
-  entry: title, needs, packages, expect_exception, timeout, skip, deterministic_output).
-- `output_path(s)`: `snippets/<topic>/<name>.out`; `load_output(id, root=None)`: its text,
-  or None before the first recorded run.
-- `load_verification(root=None) -> {"cpu": {...}, "cuda": {...}}` from verification/*.json
-  (format: `torchkb.records`); `verification_dir(root)` is the folder beside `root`.
+  entry, a `SnippetMeta`: title, needs, packages, expect_exception, timeout, skip,
+  deterministic_output, output_per_device; all defaults when the file has no entry).
+- `output_path(s)`: `snippets/<topic>/<name>.out`; `load_output(s)`: its text, or None
+  before the first recorded run.
 - `code_sha256(path)`: hex SHA-256 of the file's bytes (what records are keyed on).
 - `figures(s)`: the kept figures `snippets/<topic>/<name>.<file>.png|svg`.
 - `snippet_id(ref)`: the id a page's `@snippet` / a claim's `snippet:` reference names.
 """
 
 import hashlib
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import torchkb
-from torchkb import records
-from torchkb.canonical import load_yaml
+from torchkb import records, schema
 from torchkb.errors import SourceError
+from torchkb.schema import SnippetMeta, load_yaml
 
 KINDS = {".py": "python", ".sh": "shell", ".yaml": "yaml", ".yml": "yaml", ".txt": "text"}
-META_KEYS = {"title", "needs", "packages", "expect_exception", "timeout", "skip",
-             "skip_zh", "deterministic_output", "output_per_device"}
-NEEDS = {"cpu", "cuda", "cpu-only-build"}
 
 
 @dataclass
@@ -42,22 +37,7 @@ class Snippet:
     path: Path
     en_path: Path | None
     kind: str
-    meta: dict = field(default_factory=dict)
-
-
-def snippets_root(root: Path | None = None) -> Path:
-    """`root`, else $TORCHKB_SNIPPETS_ROOT (the runner tests' temporary trees), else the
-    project's snippets/."""
-    if root is not None:
-        return Path(root)
-    env = os.environ.get("TORCHKB_SNIPPETS_ROOT")
-    return Path(env) if env else torchkb.SNIPPETS
-
-
-def verification_dir(root: Path | None = None) -> Path:
-    """verification/ sits beside snippets/, so a test tree carries its own records."""
-    root = snippets_root(root)
-    return torchkb.VERIFICATION if root == torchkb.SNIPPETS else root.parent / "verification"
+    meta: SnippetMeta = field(default_factory=SnippetMeta)
 
 
 def _is_snippet(path: Path) -> bool:
@@ -66,72 +46,40 @@ def _is_snippet(path: Path) -> bool:
             and path.name != "snippets.yml")
 
 
-def _check_entry(meta_path: Path, name: str, entry: object) -> dict:
-    if entry is None:
-        return {}
-    if not isinstance(entry, dict):
-        raise SourceError(meta_path, None, f"{name}: entry must be a mapping")
-    line = entry.get("__line__")
-    unknown = sorted(set(entry) - META_KEYS - {"__line__"})
-    if unknown:
-        raise SourceError(meta_path, line, f"{name}: unknown key {', '.join(unknown)} "
-                          f"(known: {', '.join(sorted(META_KEYS))})")
-    if "needs" in entry and entry["needs"] not in NEEDS:
-        raise SourceError(meta_path, line, f"{name}: needs must be one of {sorted(NEEDS)}")
-    expected = entry.get("expect_exception")
-    if expected is not None and not (isinstance(expected, dict) and expected.get("type")):
-        raise SourceError(meta_path, line, f"{name}: expect_exception needs a type")
-    return {k: v for k, v in entry.items() if k != "__line__"}
+def load_meta(folder: Path) -> dict[str, SnippetMeta]:
+    """The entries of `folder/snippets.yml` by file name; each names an existing file."""
+    path = folder / "snippets.yml"
+    data = (load_yaml(path) if path.exists() else None) or {}
+    entries = schema.validate(schema.SNIPPETS_FILE, data, path)
+    for name in entries:
+        if not (folder / name).is_file():
+            raise SourceError(path, data.key_lines[name], f"{name}: no such snippet file")
+    return {name: entry or SnippetMeta() for name, entry in entries.items()}
 
 
-def _strip_lines(value: object) -> object:
-    if isinstance(value, dict):
-        return {k: _strip_lines(v) for k, v in value.items() if k != "__line__"}
-    if isinstance(value, list):
-        return [_strip_lines(v) for v in value]
-    return value
-
-
-def load_all(root: Path | None = None) -> list[Snippet]:
-    root = snippets_root(root)
+def load_all(root: Path) -> list[Snippet]:
+    """Every snippet under the snippets folder `root`, sorted by id."""
     found = []
     for folder in sorted(p for p in root.iterdir() if p.is_dir()) if root.exists() else []:
-        meta_path = folder / "snippets.yml"
-        meta = load_yaml(meta_path) if meta_path.exists() else {}
-        meta = meta or {}
-        if not isinstance(meta, dict):
-            raise SourceError(meta_path, None, "must be a mapping of file name -> metadata")
-        entries = {}
-        for name, entry in meta.items():
-            if name == "__line__":
-                continue
-            checked = _check_entry(meta_path, name, entry)
-            if not (folder / name).is_file():
-                line = entry.get("__line__") if isinstance(entry, dict) else None
-                raise SourceError(meta_path, line, f"{name}: no such snippet file")
-            entries[name] = _strip_lines(checked)
+        entries = load_meta(folder)
         for path in sorted(folder.iterdir()):
             if not _is_snippet(path):
                 continue
             en = path.with_name(f"{path.stem}.en{path.suffix}")
             found.append(Snippet(f"{folder.name}/{path.stem}", path, en if en.exists() else None,
-                                 KINDS[path.suffix], dict(entries.get(path.name) or {})))
+                                 KINDS[path.suffix], entries.get(path.name) or SnippetMeta()))
     return found
 
 
 def output_path(snippet: Snippet) -> Path:
     """The recorded output a page shows: the run on the snippet's own device."""
-    return records.output_path(snippet.path, None, snippet.meta.get("needs"))
+    return records.output_path(snippet.path, None, snippet.meta.needs)
 
 
-def load_output(snippet_id: str, root: Path | None = None) -> str | None:
-    """The recorded output of `<topic>/<name>`, or None before its first recorded run."""
-    path = snippets_root(root) / f"{snippet_id}.out"
+def load_output(snippet: Snippet) -> str | None:
+    """The recorded output of a snippet (`<name>.out`), or None before its first run."""
+    path = output_path(snippet)
     return path.read_text(encoding="utf-8") if path.exists() else None
-
-
-def load_verification(root: Path | None = None) -> dict[str, dict[str, dict]]:
-    return records.load_records(verification_dir(root))
 
 
 def code_sha256(path: Path) -> str:

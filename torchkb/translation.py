@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from torchkb.canonical import Section, Topic, load_topics, load_yaml
+from torchkb.canonical import Section, Topic, load_yaml
 from torchkb.errors import SourceError
+from torchkb.project import Project
 
 MISSING = "missing"
 STALE = "stale"
@@ -63,13 +64,12 @@ class Problem:
         return f"{self.path}:{self.line}: {self.what}: {self.problem}"
 
 
-def problems(root: Path) -> list[Problem]:
+def problems(project: Project) -> list[Problem]:
     """Sections whose English is missing, stale or has other directives than the Chinese,
     and snippets whose title has no English."""
-    from torchkb import snippets as snippet_store
-
+    root = project.root
     found = []
-    for topic in load_topics(root / "notes" / "topics"):
+    for topic in project.topics:
         for section in topic.sections:
             path = section.path.relative_to(root)
             status = state(section)
@@ -83,9 +83,9 @@ def problems(root: Path) -> list[Problem]:
             elif section.directives("en") != section.directives("zh"):
                 found.append(Problem(path, section.line, section.id, "English and Chinese "
                                      "differ in @snippet/@claim lines", "directives"))
-    for snip in snippet_store.load_all(root / "snippets"):
-        title = snip.meta.get("title") or {}
-        if title.get("zh") and not title.get("en"):
+    for snip in project.snippets.values():
+        title = snip.meta.title
+        if title and title.zh and not title.en:
             meta = snip.path.parent / "snippets.yml"
             found.append(Problem(meta.relative_to(root), _entry_line(meta, snip.path.name),
                                  snip.path.name, "snippet title has no English",
@@ -93,27 +93,27 @@ def problems(root: Path) -> list[Problem]:
     return found
 
 
-def report(root: Path) -> list[str]:
+def report(project: Project) -> list[str]:
     """One line per thing the English still needs (see `problems`)."""
-    return [str(p) for p in problems(root)]
+    return [str(p) for p in problems(project)]
 
 
 def _entry_line(meta: Path, name: str) -> int:
     data = load_yaml(meta)
-    entry = data.get(name) if isinstance(data, dict) else None
-    return entry.get("__line__", 1) if isinstance(entry, dict) else 1
+    return data.key_lines.get(name, 1) if isinstance(data, dict) else 1
 
 
 _KEY = re.compile(r"^(\s*)(source_hash)\s*:.*$")
 
 
-def stamp(root: Path, section_ids: list[str]) -> list[str]:
+def stamp(project: Project, section_ids: list[str]) -> list[str]:
     """Write the current `source_hash` into the English of each section (the file's other
     lines, comments included, stay as they are). One line per stamped section."""
-    sections = {s.id: s for t in load_topics(root / "notes" / "topics") for s in t.sections}
+    root = project.root
+    sections = {s.id: s for t in project.topics for s in t.sections}
     unknown = [sid for sid in section_ids if sid not in sections]
     if unknown:
-        raise SourceError(root / "notes" / "topics", None,
+        raise SourceError(project.topics_dir, None,
                           f"no section with id {', '.join(unknown)}")
     done = []
     for sid in section_ids:
@@ -130,7 +130,9 @@ def stamp(root: Path, section_ids: list[str]) -> list[str]:
             end += 1
         hit = next((n for n in range(at, end) if _indent(lines[n]) == len(indent)
                     and _KEY.match(lines[n].rstrip("\n"))), None)
-        new = f"{indent}source_hash: {digest}\n"
+        # quoted: a hash of digits only would read back as a number
+        new = f'{indent}source_hash: "{digest}"\n' if digest.isdigit() else (
+            f"{indent}source_hash: {digest}\n")
         if hit is None:
             lines.insert(at, new)
         else:
@@ -159,7 +161,7 @@ def _english_block(path: Path, sid: str) -> tuple[int, str]:
     data = load_yaml(path)
     for raw in (data.get("sections") or []) if isinstance(data, dict) else []:
         if isinstance(raw, dict) and raw.get("id") == sid and isinstance(raw.get("en"), dict):
-            first = raw["en"]["__line__"] - 1
+            first = raw["en"].line - 1
             line = path.read_text(encoding="utf-8").splitlines()[first]
             if line.lstrip().startswith("en:") or not re.match(r"\s*\w+\s*:", line):
                 break  # a flow mapping: `en: {title: ...}`

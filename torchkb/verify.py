@@ -6,7 +6,7 @@ output, and write what the run earned to `verification/<device kind>.json`.
     python -m torchkb verify --shard 0/2       # a share (GPU matrix job): a part file
     python -m torchkb verify --merge           # parts -> verification/<device>.json
 
-Needs only torch and pyyaml (plus the packages a snippet declares), so it runs on a GPU
+Needs only torch, pyyaml and pydantic (plus the packages a snippet declares), so it runs on a GPU
 machine whose torch is not the pinned one; each record says which torch ran. CPU snippets
 run in this process (torch imported once) unless `--isolate process`; CUDA snippets and,
 on a CUDA machine, every snippet run in a process of their own (`torchkb.runner`).
@@ -27,9 +27,9 @@ from pathlib import Path
 
 import yaml
 
-import torchkb
 from torchkb import records, runner
 from torchkb import snippets as store
+from torchkb.project import Project
 
 DEFAULT_TIMEOUT = 60  # seconds; snippets.yml `timeout:` overrides
 PARTS = ".parts"  # verification/.parts/<device>-<i>-of-<n>.json, one per shard (git-ignored)
@@ -67,13 +67,13 @@ def skip_reason(snip: store.Snippet, device: str) -> str | None:
     import torch
 
     meta = snip.meta
-    if meta.get("skip"):
-        return str(meta["skip"])
-    if meta.get("needs") == "cuda" and device != "cuda":
+    if meta.skip:
+        return meta.skip
+    if meta.needs == "cuda" and device != "cuda":
         return "needs CUDA: torch.cuda.is_available() is False on this machine"
-    if meta.get("needs") == "cpu-only-build" and torch.backends.cuda.is_built():
+    if meta.needs == "cpu-only-build" and torch.backends.cuda.is_built():
         return "needs a CPU-only torch build (this torch is built with CUDA)"
-    for package in meta.get("packages") or []:
+    for package in meta.packages:
         if importlib.util.find_spec(package) is None:
             return f"needs the package {package}: not importable here"
     if snip.kind == "text":
@@ -99,7 +99,7 @@ def _process_home() -> Path:
 def uses_own_process(snip: store.Snippet, device: str, isolate: str | None) -> bool:
     if isolate is not None:
         return isolate == "process"
-    return snip.meta.get("needs") == "cuda" or device == "cuda"
+    return snip.meta.needs == "cuda" or device == "cuda"
 
 
 def run(
@@ -107,11 +107,13 @@ def run(
     device: str,
     workdir: Path,
     *,
+    repo: Path,
     update: bool = False,
     isolate: str | None = None,
 ) -> Outcome:
     """Run one snippet in the empty directory `workdir` and judge the run against its
-    metadata and recorded output (or, with `update`, rewrite that output)."""
+    metadata and recorded output (or, with `update`, rewrite that output); paths under
+    the checkout `repo` are recorded as `<repo>`."""
     reason = skip_reason(snip, device)
     if snip.kind == "shell" and (bad := runner.check_shell_syntax(snip.path)):
         return Outcome(snip, "failed", bad)  # never run, but must at least parse
@@ -124,7 +126,7 @@ def run(
             return Outcome(snip, "failed", f"{snip.path}: {err}".splitlines()[0])
         return Outcome(snip, "passed")
 
-    timeout = float(snip.meta.get("timeout", DEFAULT_TIMEOUT))
+    timeout = snip.meta.timeout or DEFAULT_TIMEOUT
     if snip.kind == "shell":
         result = runner.run_shell(snip.path, workdir, _process_home(), timeout)
     elif uses_own_process(snip, device, isolate):
@@ -136,26 +138,26 @@ def run(
     if result.failure:
         return _failed(outcome, result.failure)
 
-    expected = snip.meta.get("expect_exception")
+    expected = snip.meta.expect_exception
     if expected and result.error is None:
         return _failed(
             outcome,
-            f"{snip.path}: expected {expected['type']} matching "
-            f"{expected.get('match', '')!r}, but it raised nothing",
+            f"{snip.path}: expected {expected.type} matching "
+            f"{expected.match or ''!r}, but it raised nothing",
         )
     if expected and not result.error.matches(expected):
         return _failed(
             outcome,
             f"{snip.path}: raised {result.error.text.strip()}; expected "
-            f"{expected['type']} matching {expected.get('match', '')!r}",
+            f"{expected.type} matching {expected.match or ''!r}",
         )
     if not expected and result.error is not None:
         return _failed(outcome, f"{snip.path}: raised {result.error.text.strip()}")
 
-    outcome.recorded = runner.normalise(result.recorded(), workdir, torchkb.ROOT)
-    needs = snip.meta.get("needs")
+    outcome.recorded = runner.normalise(result.recorded(), workdir, repo)
+    needs = snip.meta.needs
     # another device's output is kept only where the metadata says it differs by design
-    own_device = device == records.home_device(needs) or snip.meta.get("output_per_device")
+    own_device = device == records.home_device(needs) or snip.meta.output_per_device
     if update and own_device:
         outcome.output_file = _write_output(snip, device, outcome.recorded)
         for name in result.figures:
@@ -168,7 +170,7 @@ def run(
             f"{outcome.output_file}: no recorded output: run "
             f"python -m torchkb verify {snip.id} --update",
         )
-    deterministic = snip.meta.get("deterministic_output", True) is not False
+    deterministic = snip.meta.deterministic_output
     was = outcome.output_file.read_text(encoding="utf-8")
     if runner.comparable(was, deterministic) != runner.comparable(outcome.recorded, deterministic):
         return _failed(
@@ -195,7 +197,7 @@ def _failed(outcome: Outcome, reason: str) -> Outcome:
 def _write_output(snip: store.Snippet, device: str, text: str) -> Path:
     """The snippet's own device writes `<name>.out`; another device writes
     `<name>.<device>.out` only where its output differs (and removes a stale one)."""
-    needs = snip.meta.get("needs")
+    needs = snip.meta.needs
     target = records.output_path(snip.path, device, needs)
     home = records.output_path(snip.path, None, needs)
     if target != home and home.exists() and home.read_text(encoding="utf-8") == text:
@@ -227,6 +229,7 @@ def select(
 
 
 def verify(
+    project: Project,
     ids: list[str],
     *,
     update: bool = False,
@@ -236,7 +239,7 @@ def verify(
     echo=print,
 ) -> list[Outcome]:
     device = device_kind()
-    snippets = store.load_all()
+    snippets = list(project.snippets.values())
     chosen = select(snippets, ids, shard)
     machine = records.machine()
     echo(
@@ -248,7 +251,7 @@ def verify(
     def one(snip: store.Snippet) -> Outcome:
         workdir = base / snip.id.replace("/", "__")
         workdir.mkdir()
-        outcome = run(snip, device, workdir, update=update, isolate=isolate)
+        outcome = run(snip, device, workdir, repo=project.root, update=update, isolate=isolate)
         mark = {"passed": "ok  ", "skipped": "skip", "failed": "FAIL"}[outcome.result]
         detail = f"  ({outcome.reason})" if outcome.reason else ""
         echo(f"  {mark} {snip.id}  {outcome.seconds:.2f} s{detail}")
@@ -265,7 +268,7 @@ def verify(
     finally:
         shutil.rmtree(base, ignore_errors=True)
     updates = {o.snippet.id: o.record(machine) for o in outcomes}
-    folder = store.verification_dir()
+    folder = project.verification_dir
     if shard:
         part = folder / PARTS / f"{device}-{shard[0]}-of-{shard[1]}.json"
         part.parent.mkdir(parents=True, exist_ok=True)
@@ -283,13 +286,13 @@ def verify(
     return outcomes
 
 
-def merge_parts(device: str | None = None) -> Path | None:
+def merge_parts(project: Project, device: str | None = None) -> Path | None:
     """Merge the shards' part files into `verification/<device>.json`, then remove them."""
-    folder = store.verification_dir()
+    folder = project.verification_dir
     parts = sorted((folder / PARTS).glob(f"{device or '*'}-*-of-*.json"))
     if not parts:
         return None
-    existing = {s.id for s in store.load_all()}
+    existing = set(project.snippets)
     written = None
     for part in parts:
         kind = part.name.split("-", 1)[0]
@@ -300,10 +303,16 @@ def merge_parts(device: str | None = None) -> Path | None:
 
 
 def main(
-    ids: list[str], update: bool, shard: str | None, isolate: str | None, jobs: int, merge: bool
+    project: Project,
+    ids: list[str],
+    update: bool,
+    shard: str | None,
+    isolate: str | None,
+    jobs: int,
+    merge: bool,
 ) -> int:
     if merge:
-        written = merge_parts()
+        written = merge_parts(project)
         print(f"verify: merged into {written}" if written else "verify: no part files")
         return 0
     parsed = None
@@ -313,7 +322,7 @@ def main(
             print(f"verify: --shard {shard}: expected I/N with 0 <= I < N", file=sys.stderr)
             return 2
         parsed = (int(index), int(count))
-    outcomes = verify(ids, update=update, shard=parsed, isolate=isolate, jobs=jobs)
+    outcomes = verify(project, ids, update=update, shard=parsed, isolate=isolate, jobs=jobs)
     failed = [o for o in outcomes if o.result == "failed"]
     for o in failed:
         print(f"FAILED {o.snippet.id}: {o.reason}", file=sys.stderr)

@@ -11,7 +11,7 @@ import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from torchkb.canonical import Topic, load_list_files, load_topics
+from torchkb.canonical import Topic
 from torchkb.errors import SourceError
 from torchkb.importer.cleaning import body_text, dead, host
 from torchkb.importer.fragments import Fragment, NoteFragments
@@ -75,7 +75,10 @@ class Existing:
 
     @classmethod
     def load(cls, root: Path, stem: str) -> Existing:
-        topics = load_topics(root / "notes" / "topics")
+        from torchkb.project import Project
+
+        project = Project(root)
+        topics = project.topics
         sections = [
             (src.start, src.end, s.id)
             for t in topics
@@ -83,11 +86,7 @@ class Existing:
             for src in s.sources
             if src.note == stem
         ]
-        dropped = [
-            (int(d["lines"][0]), int(d["lines"][1]))
-            for d in load_list_files(root / "notes" / "dropped")
-            if d.get("note") == stem and isinstance(d.get("lines"), list) and len(d["lines"]) == 2
-        ]
+        dropped = [d.lines for d in project.dropped if d.note == stem]
         return cls(topics, sections, dropped)
 
     def present(self, a: int, b: int) -> list[str]:

@@ -1,0 +1,49 @@
+"""One Project per checkout (torchkb/project.py): everything render_site writes comes from
+the tree it is given, and importing torchkb reads no environment variable."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import torchkb
+from torchkb import nav_hooks
+from torchkb.project import Project
+from torchkb.render import render_site
+
+
+def test_another_checkout_is_rendered_from_its_own_sources(tmp_path: Path) -> None:
+    """A topic deleted in another checkout is on none of its pages: not in the error
+    index (which once read the package's own topics), the home page or the nav."""
+    for name in ("notes", "snippets", "verification"):
+        shutil.copytree(torchkb.ROOT / name, tmp_path / name)
+    (tmp_path / "notes" / "topics" / "tools.yml").unlink()
+    ours = render_site(Project(torchkb.ROOT))
+    assert "(tools.md#" in ours["zh/errors.md"].decode()  # so the check below can fail
+    files = render_site(Project(tmp_path))
+    assert "zh/tools.md" not in files
+    for lang in torchkb.LANGS:
+        for page in ("errors.md", "index.md"):
+            assert "tools.md" not in files[f"{lang}/{page}"].decode(), f"{lang}/{page}"
+    assert "tools.md" not in nav_hooks.entries(Project(tmp_path))["@topics"]
+
+
+def test_sources_are_read_once() -> None:
+    project = Project(torchkb.ROOT)
+    assert project.topics is project.topics
+    assert project.snippets is project.snippets
+    claim = project.claims[0]
+    assert project.claims_by_id[claim.id] is claim and claim.path.parent == project.claims_dir
+
+
+def test_import_reads_no_environment_variable(tmp_path: Path) -> None:
+    env = {**os.environ, "TORCHKB_ROOT": str(tmp_path), "TORCHKB_SNIPPETS_ROOT": str(tmp_path)}
+    code = (
+        "import torchkb, torchkb.render, torchkb.verify, torchkb.search, torchkb.snippets;"
+        "print(torchkb.ROOT)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == str(torchkb.ROOT)

@@ -1,0 +1,127 @@
+"""One checkout of the knowledge base: its paths, settings and sources, loaded once.
+
+`Project(root)` is made by an entry point (the CLI: `$TORCHKB_ROOT`, else this
+package's checkout; an MkDocs hook: mkdocs.yml's folder) and handed down; nothing else
+decides which tree it works on. Each source is read on first use and kept:
+topics, claims and dropped parts (notes/), snippets and their metadata (snippets/),
+verification records (verification/), raw notes (notes/raw/).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+
+import torchkb
+from torchkb import records, schema
+from torchkb.canonical import Topic, load_topics
+from torchkb.errors import SourceError
+from torchkb.schema import ClaimEntry, DroppedEntry, load_yaml
+from torchkb.snippets import Snippet, load_all
+
+
+class Project:
+    """A checkout at `root` (the folder holding notes/, snippets/, docs/)."""
+
+    langs = torchkb.LANGS
+
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root)
+        self.notes = self.root / "notes"
+        self.raw_dir = self.notes / "raw"
+        self.topics_dir = self.notes / "topics"
+        self.claims_dir = self.notes / "claims"
+        self.dropped_dir = self.notes / "dropped"
+        self.search_dir = self.notes / "search"
+        self.snippets_dir = self.root / "snippets"
+        self.docs = self.root / "docs"
+        self.verification_dir = self.root / "verification"
+
+    def __repr__(self) -> str:
+        return f"Project({str(self.root)!r})"
+
+    # -- sources ----------------------------------------------------------------------
+    def load(self) -> Project:
+        """Every source read now, so a bad field in any of them stops a build (the dropped
+        lists included, which only the coverage check uses)."""
+        for _ in (self.topics, self.claims, self.dropped, self.snippets, self.verification):
+            pass
+        return self
+
+    @cached_property
+    def topics(self) -> list[Topic]:
+        """notes/topics/*.yml in page order; section ids unique across the site."""
+        return load_topics(self.topics_dir)
+
+    @cached_property
+    def claims(self) -> list[ClaimEntry]:
+        """The claims register, file by file (the file's stem is the claim's topic)."""
+        found = _entries(self.claims_dir, schema.CLAIMS)
+        seen: dict[str, ClaimEntry] = {}
+        for claim in found:
+            if claim.id in seen:
+                first = seen[claim.id]
+                raise SourceError(
+                    claim.path,
+                    claim.yaml_line,
+                    f"duplicate claim id {claim.id!r} "
+                    f"(first at {first.path.name}:{first.yaml_line})",
+                )
+            seen[claim.id] = claim
+        return found
+
+    @cached_property
+    def claims_by_id(self) -> dict[str, ClaimEntry]:
+        return {c.id: c for c in self.claims}
+
+    @cached_property
+    def dropped(self) -> list[DroppedEntry]:
+        """notes/dropped/*.yml: raw lines deliberately not on a page, with reasons."""
+        return _entries(self.dropped_dir, schema.DROPPED)
+
+    @cached_property
+    def snippets(self) -> dict[str, Snippet]:
+        """Every snippet by id (`<topic>/<name>`), sorted."""
+        return {s.id: s for s in load_all(self.snippets_dir)}
+
+    @cached_property
+    def verification(self) -> dict[str, dict[str, dict]]:
+        """{device kind: {snippet id: record}} from verification/*.json."""
+        return records.load_records(self.verification_dir)
+
+    @cached_property
+    def raw_notes(self) -> dict[str, Path]:
+        """notes/raw/<stem>.txt by stem, sorted."""
+        return {p.stem: p for p in sorted(self.raw_dir.glob("*.txt"))}
+
+    def raw_lines(self, stem: str) -> list[str]:
+        """The lines of a raw note (read once)."""
+        from torchkb.rawnotes import read_text
+
+        cache = self.__dict__.setdefault("_raw_lines", {})
+        if stem not in cache:
+            cache[stem] = read_text(self.raw_dir / f"{stem}.txt").splitlines()
+        return cache[stem]
+
+
+_builds: dict[Path, Project] = {}  # mkdocs.yml's folder -> the Project of its current build
+
+
+def for_mkdocs(config, *, new: bool = False) -> Project:  # noqa: ANN001 - MkDocsConfig
+    """The Project of the mkdocs.yml being built, shared by the hooks: loaded once per
+    build. nav_hooks' on_config, the first hook to run, asks for a `new` one, so that
+    `mkdocs serve` reads sources changed since the last build."""
+    root = Path(config.config_file_path).resolve().parent
+    if new or root not in _builds:
+        _builds[root] = Project(root)
+    return _builds[root]
+
+
+def _entries(folder: Path, adapter) -> list:  # noqa: ANN001 - a schema TypeAdapter
+    """The YAML lists of folder/*.yml validated by `adapter`, each entry knowing its file."""
+    items = []
+    for path in sorted(folder.glob("*.yml")):
+        for entry in schema.validate(adapter, load_yaml(path) or [], path):
+            entry._path = path
+            items.append(entry)
+    return items
