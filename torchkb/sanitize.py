@@ -8,14 +8,17 @@ styles), URLs with other schemes (javascript:, data:, vbscript:). The loaders tu
 report into `file:line: problem` and the build stops, leaving docs/ as it was.
 """
 
+from __future__ import annotations
+
 import functools
 import html.parser
 import re
 import urllib.parse
+from typing import TYPE_CHECKING
 
-import markdown
-import nh3
-from markdown_it import MarkdownIt
+if TYPE_CHECKING:  # the libraries load on first use: `verify --merge` (GPU workflow)
+    import markdown  # loads the claims with only pyyaml and pydantic installed
+    from markdown_it import MarkdownIt
 
 # what notes may keep of raw HTML: text-level markup, tables, details; no forms, frames,
 # scripts, styles, event handlers
@@ -80,6 +83,8 @@ URL_SCHEMES = {"http", "https", "mailto"}
 
 def clean(fragment: str) -> str:
     """The fragment as the allow-list keeps it."""
+    import nh3
+
     return nh3.clean(
         fragment,
         tags=TAGS,
@@ -131,13 +136,20 @@ def _bad_url(url: str) -> bool:
     return bool(scheme) and scheme not in URL_SCHEMES
 
 
-_md = MarkdownIt("commonmark").enable("table")
-_md.validateLink = lambda url: True  # see every link, also those markdown-it would drop
+@functools.cache
+def _tokenizer() -> MarkdownIt:
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark").enable("table")
+    md.validateLink = lambda url: True  # see every link, also those markdown-it would drop
+    return md
 
 
 @functools.cache
 def _markdown() -> markdown.Markdown:
     """One converter, reset between texts: building one costs ~1 ms per call."""
+    import markdown
+
     return markdown.Markdown(extensions=_EXTENSIONS)
 
 
@@ -154,7 +166,7 @@ def unsafe_html(text: str) -> list[tuple[int, str]]:
                 return n + 1
         return start + 1
 
-    for token in _md.parse(text):
+    for token in _tokenizer().parse(text):
         start, end = token.map or (0, 1)
         if token.type == "html_block":
             for what in removed(token.content):
