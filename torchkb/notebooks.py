@@ -15,6 +15,7 @@ import nbformat
 from nbformat import v4
 
 import torchkb
+from torchkb import comments
 from torchkb import snippets as snippet_store
 from torchkb.canonical import Section, Topic
 from torchkb.claims import ClaimLabel
@@ -135,9 +136,8 @@ class _Builder:
 
     def snippet(self, ref: str) -> None:
         snip = self.snippets[snippet_store.snippet_id(ref)]
-        path = snip.en_path if self.lang == "en" and snip.en_path else snip.path
-        code = path.read_text(encoding="utf-8")
-        shown = f"snippets/{snip.id.split('/')[0]}/{path.name}"
+        code = comments.source(snip, self.lang)  # English comments from the topic's map
+        shown = f"snippets/{snip.id.split('/')[0]}/{snip.path.name}"
         if snip.kind != "python":  # shell/config: shown, never executed
             fence = "````" if "```" in code else "```"
             self.markdown += ["", f"`{shown}`", "", f"{fence}{FENCE_LANG.get(snip.kind, 'text')}",

@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 import torchkb
-from torchkb import records
+from torchkb import comments, records
 from torchkb import snippets as snippet_store
 from torchkb.canonical import Section, Topic, load_list_files, load_topics
 from torchkb.claims import ClaimLabel, label_all
@@ -136,11 +136,10 @@ class PageWriter:
         snip = self.snippets.get(snippet_store.snippet_id(ref))
         if snip is None:
             raise SourceError(section.path, section.line, f"@snippet {ref}: no such snippet file")
-        path = snip.en_path if self.lang == "en" and snip.en_path else snip.path
-        code = path.read_text(encoding="utf-8")
+        code = comments.source(snip, self.lang)  # English comments from the topic's map
         fence = "````" if "```" in code else "```"
         lang_tag = {"python": "python", "shell": "bash", "yaml": "yaml"}.get(snip.kind, "text")
-        shown = f"{snip.id.split('/')[0]}/{path.name}"
+        shown = f"{snip.id.split('/')[0]}/{snip.path.name}"
         out = [
             f'<a id="snippet-{snip.id.replace("/", "-")}"></a>',
             f"<!-- snippet: {shown} -->",
@@ -498,6 +497,7 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
                                   f"claim {claim.get('id')}: {problem}")
     repost = _reposts(root)
     snippets = {s.id: s for s in snippet_store.load_all()}
+    comments.check(list(snippets.values()), snippet_store.snippets_root())
     verification = snippet_store.load_verification()
     check_recorded_outputs(snippets, verification)
     labels = label_all(claims_list, snippets, verification)

@@ -4,12 +4,12 @@ Stable API (the generator, notebooks and tests import it):
 
 - `load_all(root=None) -> list[Snippet]` every snippet file under `root` (default
   `torchkb.SNIPPETS`, or `$TORCHKB_SNIPPETS_ROOT`), sorted by id. A snippet is
-  `<topic>/<name>.<py|sh|yaml|yml|txt>`; not `<name>.en.<ext>` (its English variant),
-  not `<name>.out` (recorded output), not `<name>.<figure>.png|svg` (kept figures).
+  `<topic>/<name>.<py|sh|yaml|yml|txt>`; not `<name>.out` (recorded output), not
+  `<name>.<figure>.png|svg` (kept figures). English comments: `torchkb.comments`.
   Bad metadata raises `torchkb.errors.SourceError(path, line, problem)`: snippets.yml
   that doesn't parse, an entry for a file that doesn't exist, an unknown key.
-- `Snippet`: `id` ("<topic>/<name>"), `path`, `en_path` (the `.en` variant or None),
-  `kind` (python | shell | yaml | text, from the extension), `meta` (its snippets.yml
+- `Snippet`: `id` ("<topic>/<name>"), `path`, `kind` (python | shell | yaml | text, from
+  the extension), `meta` (its snippets.yml
   entry: title, needs, packages, expect_exception, timeout, skip, deterministic_output).
 - `output_path(s)`: `snippets/<topic>/<name>.out`; `load_output(id, root=None)`: its text,
   or None before the first recorded run.
@@ -40,7 +40,6 @@ NEEDS = {"cpu", "cuda", "cpu-only-build"}
 class Snippet:
     id: str
     path: Path
-    en_path: Path | None
     kind: str
     meta: dict = field(default_factory=dict)
 
@@ -61,7 +60,7 @@ def verification_dir(root: Path | None = None) -> Path:
 
 
 def _is_snippet(path: Path) -> bool:
-    # exactly one dot: `name.py`; `name.en.py`, `name.out`, `name.fig.png` are not snippets
+    # exactly one dot: `name.py`; `name.out`, `name.fig.png`, `comments.en.yml` are not
     return (path.is_file() and path.suffix in KINDS and path.name.count(".") == 1
             and path.name != "snippets.yml")
 
@@ -113,9 +112,8 @@ def load_all(root: Path | None = None) -> list[Snippet]:
         for path in sorted(folder.iterdir()):
             if not _is_snippet(path):
                 continue
-            en = path.with_name(f"{path.stem}.en{path.suffix}")
-            found.append(Snippet(f"{folder.name}/{path.stem}", path, en if en.exists() else None,
-                                 KINDS[path.suffix], dict(entries.get(path.name) or {})))
+            found.append(Snippet(f"{folder.name}/{path.stem}", path, KINDS[path.suffix],
+                                 dict(entries.get(path.name) or {})))
     return found
 
 
