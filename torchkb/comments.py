@@ -28,13 +28,19 @@ left-over `<name>.en.<ext>` file stop the build with one `file:line: problem` li
 
 import io
 import re
+import sys
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
 from torchkb.errors import SourceError
+
+if TYPE_CHECKING:
+    from torchkb.canonical import Topic
+    from torchkb.snippets import Snippet
 
 MAP_NAME = "comments.en.yml"
 TRANSLATED_KINDS = ("python", "shell")
@@ -187,7 +193,7 @@ def translate(
             english = cmap.english.get(key)
             if english is None:
                 if strict and CHINESE.search(key):
-                    raise SourceError(path or "<snippet>", first + 1, untranslated_problem())
+                    raise SourceError(path or "<snippet>", first + 1, UNTRANSLATED)
                 continue
             new = english.split("\n")
             if comment.after_code and len(new) > 1:
@@ -207,44 +213,66 @@ def translate(
     return "".join(lines)
 
 
-def untranslated_problem() -> str:
-    return f"comment has no English in {MAP_NAME}"
+UNTRANSLATED = f"comment has no English in {MAP_NAME}"
 
 
 def display_path(path: Path, snippets_root: Path) -> Path:
-    """`snippets/<topic>/<file>`: how a problem names a snippet file."""
+    """`snippets/<topic>/<file>`: how a problem names a file under the snippets root."""
     try:
         return path.relative_to(snippets_root.parent)
     except ValueError:
         return path
 
 
-def source(snip, lang: str) -> str:
-    """The code a `lang` page shows for snippet `snip` (a `torchkb.snippets.Snippet`)."""
+def source(snip: "Snippet", lang: str) -> str:
+    """The code a `lang` page shows for snippet `snip`. A comment without English stays
+    as written: `check` has stopped the build unless only sections awaiting translation
+    show the snippet."""
     code = snip.path.read_text(encoding="utf-8")
     if lang == "zh" or snip.kind not in TRANSLATED_KINDS:
         return code
-    return translate(code, snip.kind, load_map(snip.path.parent), snip.path)
+    return translate(code, snip.kind, load_map(snip.path.parent), snip.path, strict=False)
 
 
-def problems(snippets: list, snippets_root: Path) -> list[SourceError]:
+def awaiting_translation(topics: list["Topic"]) -> set[str]:
+    """Ids of the snippets that only sections without English show: their English page
+    shows the author's Chinese under "awaiting translation", and the Chinese comments
+    with it (`translations` lists them)."""
+    from torchkb.snippets import snippet_id
+    from torchkb.translation import MISSING, state
+
+    shown: dict[bool, set[str]] = {True: set(), False: set()}
+    for topic in topics:
+        for section in topic.sections:
+            refs = {snippet_id(arg) for kind, arg in section.directives("zh") if kind == "snippet"}
+            shown[state(section) == MISSING] |= refs
+    return shown[True] - shown[False]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding of `problems`; `comment` is the untranslated comment's text, if any."""
+
+    error: SourceError
+    topic: str
+    snippet_id: str | None = None
+    comment: str | None = None
+
+
+def problems(snippets: list["Snippet"], snippets_root: Path) -> list[Problem]:
     """Every untranslated Chinese comment, unused map entry and left-over `.en.` file of
-    the topics these snippets belong to (all of a topic's snippets must be given)."""
-    found: list[SourceError] = []
-    by_folder: dict[Path, list] = {}
+    the topics these snippets belong to (pass all of a topic's snippets)."""
+    found: list[Problem] = []
+    by_folder: dict[Path, list[Snippet]] = {}
     for snip in snippets:
         by_folder.setdefault(snip.path.parent, []).append(snip)
     for folder, members in sorted(by_folder.items()):
-        cmap = load_map(folder)
-        used: set[str] = set()
+        topic, cmap, used = folder.name, load_map(folder), set()
         for stray in sorted(folder.glob("*.en.*")):
             if stray.name != MAP_NAME:
+                problem = f"English comments now come from {MAP_NAME}; delete this file"
                 found.append(
-                    SourceError(
-                        display_path(stray, snippets_root),
-                        None,
-                        f"English comments now come from {MAP_NAME}; delete this file",
-                    )
+                    Problem(SourceError(display_path(stray, snippets_root), None, problem), topic)
                 )
         for snip in members:
             code = snip.path.read_text(encoding="utf-8")
@@ -253,29 +281,77 @@ def problems(snippets: list, snippets_root: Path) -> list[SourceError]:
                     if key in cmap.english:
                         used.add(key)
                     elif CHINESE.search(key):
-                        found.append(
-                            SourceError(
-                                display_path(snip.path, snippets_root),
-                                comment.line + start,
-                                untranslated_problem(),
-                            )
-                        )
+                        where = display_path(snip.path, snippets_root)
+                        error = SourceError(where, comment.line + start, UNTRANSLATED)
+                        found.append(Problem(error, topic, snip.id, key))
         for key in sorted(set(cmap.english) - used, key=cmap.lines.__getitem__):
-            first = key.split("\n", 1)[0]
-            found.append(
-                SourceError(
-                    display_path(cmap.path, snippets_root),
-                    cmap.lines[key],
-                    f"unused entry {first!r}: no snippet of {folder.name}/ has this comment",
-                )
-            )
+            problem = f"unused entry {key.split(chr(10))[0]!r}: no snippet of {topic}/ has it"
+            where = display_path(cmap.path, snippets_root)
+            found.append(Problem(SourceError(where, cmap.lines[key], problem), topic))
     return found
 
 
-def check(snippets: list, snippets_root: Path) -> None:
-    """Stop the build on the first problem (`problems` lists them all)."""
-    found = problems(snippets, snippets_root)
+def check(snippets: list["Snippet"], snippets_root: Path, awaiting: set[str]) -> None:
+    """Stop the build on the first problem (`python -m torchkb snippet --missing` lists
+    them all), but for the comments of snippets `awaiting` translation."""
+    found = [p for p in problems(snippets, snippets_root) if p.snippet_id not in awaiting]
     if found:
+        first = found[0].error
         more = f" (and {len(found) - 1} more: python -m torchkb snippet --missing)"
-        first = found[0]
-        raise SourceError(first.path, first.line, first.problem + (more if len(found) > 1 else ""))
+        raise SourceError(first.path, first.line, first.problem + (more if found[1:] else ""))
+
+
+def _stub(key: str) -> str:
+    """A map entry to paste and fill in."""
+    if "\n" in key:
+        return "? |-\n" + "".join(f"  {line}\n" for line in key.split("\n")) + ': ""\n'
+    return yaml.safe_dump({key: ""}, allow_unicode=True, width=10**6)
+
+
+def snippet_command(ids: list[str], lang: str, missing: bool, snippets_root: Path) -> int:
+    """`python -m torchkb snippet`: print one snippet in `lang`; or (`missing`) list the
+    comments without English of the given snippets or topics (default: all), with map
+    entries to fill in, and the unused entries of the topics."""
+    from torchkb import snippets as snippet_store
+
+    everything = snippet_store.load_all(snippets_root)
+    by_id = {s.id: s for s in everything}
+    topics = {s.id.split("/")[0] for s in everything}
+    unknown = [i for i in ids if i not in topics and i not in by_id]
+    if unknown:
+        print(f"snippet: no such snippet or topic: {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    if not missing:
+        if len(ids) != 1 or ids[0] not in by_id:
+            print("snippet: name one snippet (<topic>/<name>) to print", file=sys.stderr)
+            return 2
+        snip = by_id[ids[0]]
+        code = snip.path.read_text(encoding="utf-8")
+        if lang == "en" and snip.kind in TRANSLATED_KINDS:
+            code = translate(code, snip.kind, load_map(snip.path.parent), snip.path, strict=False)
+        sys.stdout.write(code)
+        gaps = [p for p in problems([snip], snippets_root) if p.snippet_id == snip.id]
+        for gap in gaps if lang == "en" else []:
+            print(f"{gap.error}: {gap.comment}", file=sys.stderr)
+        return 1 if gaps and lang == "en" else 0
+    asked = set(ids) or topics
+    touched = [s for s in everything if s.id.split("/")[0] in {a.split("/")[0] for a in asked}]
+    found = [
+        p for p in problems(touched, snippets_root) if p.snippet_id in asked or p.topic in asked
+    ]
+    stubs: dict[Path, list[str]] = {}
+    for problem in found:
+        print(problem.error if problem.comment is None else f"{problem.error}: {problem.comment}")
+        if problem.comment is not None:
+            folder = display_path(snippets_root / problem.topic / MAP_NAME, snippets_root)
+            entries = stubs.setdefault(folder, [])
+            if _stub(problem.comment) not in entries:
+                entries.append(_stub(problem.comment))
+    for path, entries in stubs.items():
+        print(f"\n# add to {path}, with the English after each colon:\n{''.join(entries)}", end="")
+    untranslated = sum(p.comment is not None for p in found)
+    print(
+        f"snippet: {untranslated} comments without English, "
+        f"{len(found) - untranslated} other problems"
+    )
+    return 1 if found else 0

@@ -497,7 +497,8 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
                                   f"claim {claim.get('id')}: {problem}")
     repost = _reposts(root)
     snippets = {s.id: s for s in snippet_store.load_all()}
-    comments.check(list(snippets.values()), snippet_store.snippets_root())
+    comments.check(list(snippets.values()), snippet_store.snippets_root(),
+                   comments.awaiting_translation(topics))
     verification = snippet_store.load_verification()
     check_recorded_outputs(snippets, verification)
     labels = label_all(claims_list, snippets, verification)

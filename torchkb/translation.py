@@ -57,7 +57,7 @@ class Problem:
     line: int
     what: str  # a section id, or `<file name>` of a snippet
     problem: str
-    kind: str  # missing | stale | directives | snippet-title
+    kind: str  # missing | stale | directives | snippet-title | snippet-comment
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.what}: {self.problem}"
@@ -65,7 +65,8 @@ class Problem:
 
 def problems(root: Path) -> list[Problem]:
     """Sections whose English is missing, stale or has other directives than the Chinese,
-    and snippets whose title has no English."""
+    snippets whose title has no English, and snippet comments without English."""
+    from torchkb import comments
     from torchkb import snippets as snippet_store
 
     found = []
@@ -83,7 +84,12 @@ def problems(root: Path) -> list[Problem]:
             elif section.directives("en") != section.directives("zh"):
                 found.append(Problem(path, section.line, section.id, "English and Chinese "
                                      "differ in @snippet/@claim lines", "directives"))
-    for snip in snippet_store.load_all(root / "snippets"):
+    everything = snippet_store.load_all(root / "snippets")
+    for gap in comments.problems(everything, root / "snippets"):
+        if gap.comment is not None:  # the others stop the build
+            found.append(Problem(gap.error.path, gap.error.line, gap.comment,
+                                 gap.error.problem, "snippet-comment"))
+    for snip in everything:
         title = snip.meta.get("title") or {}
         if title.get("zh") and not title.get("en"):
             meta = snip.path.parent / "snippets.yml"
