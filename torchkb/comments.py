@@ -23,7 +23,9 @@ begins a word. Other kinds (yaml, text) are shown as written.
 
 A comment with Chinese in it and no entry, an entry no snippet of the topic uses, and a
 left-over `<name>.en.<ext>` file stop the build with one `file:line: problem` line
-(`check`); `python -m torchkb snippet --missing` lists them all.
+(`check`); `python -m torchkb snippet --missing` lists them all. Only the comments of a
+snippet that no translated section shows (a note just imported) build without English:
+its English page shows the Chinese text, and `translations` lists them.
 """
 
 import io
