@@ -79,28 +79,32 @@ def make_map(tmp_path: Path, text: str) -> comments.CommentMap:
     return comments.load_map(tmp_path)
 
 
-def test_comments_only_strings_and_code_untouched(tmp_path: Path) -> None:
-    cmap = make_map(tmp_path, "创建张量: create a tensor\n打印: print it\n")
-    code = '# 创建张量\nx = torch.ones(2)  # 打印\ns = "# 打印"  #打印\n'
-    assert comments.translate(code, "python", cmap) == (
-        '# create a tensor\nx = torch.ones(2)  # print it\ns = "# 打印"  # print it\n'
-    )
+RULES = {
+    "comments only; strings and code untouched": (
+        "创建张量: create a tensor\n打印: print it\n",
+        "python",
+        '# 创建张量\nx = torch.ones(2)  # 打印\ns = "# 打印"  #打印\n',
+        '# create a tensor\nx = torch.ones(2)  # print it\ns = "# 打印"  # print it\n',
+    ),
+    "a run of comment lines may be re-wrapped": (
+        "? |-\n  第一行\n  第二行\n: |-\n  one\n  two\n  three\n",
+        "python",
+        "if True:\n    # 第一行\n    # 第二行\n    pass\n",
+        "if True:\n    # one\n    # two\n    # three\n    pass\n",
+    ),
+    "shell comments start at a # that starts a word": (
+        "或者: or\n强制结束: force it\n",
+        "shell",
+        '# 或者\nkill -9 "$PID"   # 强制结束\necho "a#b"\n',
+        '# or\nkill -9 "$PID"   # force it\necho "a#b"\n',
+    ),
+}
 
 
-def test_a_run_of_comment_lines_may_be_rewrapped(tmp_path: Path) -> None:
-    cmap = make_map(tmp_path, "? |-\n  第一行\n  第二行\n: |-\n  one\n  two\n  three\n")
-    code = "if True:\n    # 第一行\n    # 第二行\n    pass\n"
-    assert comments.translate(code, "python", cmap) == (
-        "if True:\n    # one\n    # two\n    # three\n    pass\n"
-    )
-
-
-def test_shell_comments(tmp_path: Path) -> None:
-    cmap = make_map(tmp_path, "或者: or\n强制结束: force it\n")
-    code = '# 或者\nkill -9 "$PID"   # 强制结束\necho "a#b"\n'
-    assert comments.translate(code, "shell", cmap) == (
-        '# or\nkill -9 "$PID"   # force it\necho "a#b"\n'
-    )
+@pytest.mark.parametrize("rule", RULES)
+def test_translation_rules(tmp_path: Path, rule: str) -> None:
+    text, kind, code, english = RULES[rule]
+    assert comments.translate(code, kind, make_map(tmp_path, text)) == english
 
 
 def test_untranslated_comment_names_its_line(tmp_path: Path) -> None:

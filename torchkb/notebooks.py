@@ -1,8 +1,8 @@
 """Every topic as a Jupyter notebook (nbformat v4), rendered as a page by mkdocs-jupyter.
 
 `topic_notebooks(topics, lang, claims, snippets, labels)` -> {"<lang>/notebooks/<topic>.ipynb":
-bytes}. Markdown cells come from the section texts, code cells from the snippet files (the `.en.py`
-variant for English) and carry the recorded output of the snippet's last real run
+bytes}. Markdown cells come from the section texts, code cells from the snippet files (in English
+with the comments of `comments.en.yml`) and carry the recorded output of the snippet's last real run
 (`snippets/<topic>/<name>.out`, its figures). Same inputs, same bytes: cell ids are
 sequential, keys sorted, no timestamps. How MkDocs shows them: `notebook_hooks.py`.
 """
