@@ -48,8 +48,15 @@ MAP_NAME = "comments.en.yml"
 TRANSLATED_KINDS = ("python", "shell")
 # Han characters and CJK / full-width punctuation (a lone "：" still needs English)
 CHINESE = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # C parser: 5x faster
 MARKER = re.compile(r"#+ ?")
 SHELL_COMMENT = re.compile(r"(?:^|(?<=\s))#.*$")
+UNTRANSLATED = f"comment has no English in {MAP_NAME}"
+
+
+def _text(line: str) -> str:
+    """A comment line's text without its `#` marker (and one space after it)."""
+    return line[MARKER.match(line).end() :]
 
 
 @dataclass(frozen=True)
@@ -64,11 +71,8 @@ class Comment:
 
     @property
     def key(self) -> str:
-        return "\n".join(text[MARKER.match(text).end() :] for text in self.lines)
-
-    @property
-    def chinese(self) -> bool:
-        return bool(CHINESE.search(self.key))
+        """Its text without the `#` markers, lines joined: a map key."""
+        return "\n".join(_text(line) for line in self.lines)
 
 
 @dataclass
@@ -132,7 +136,7 @@ def load_map(folder: Path) -> CommentMap:
     if cached and cached[0] == (stat.st_mtime_ns, stat.st_size):
         return cached[1]
     try:
-        node = yaml.compose(path.read_bytes().decode("utf-8"), Loader=yaml.SafeLoader)
+        node = yaml.compose(path.read_bytes().decode("utf-8"), Loader=_LOADER)
     except UnicodeDecodeError:
         raise SourceError(path, None, "not valid UTF-8") from None
     except yaml.MarkedYAMLError as err:
@@ -162,12 +166,9 @@ _CACHE: dict[Path, tuple[tuple[int, int], CommentMap]] = {}
 
 
 def _marker(text: str) -> str:
+    """The comment's `#` marker, with a space before the English (`#注释` -> `# comment`)."""
     marker = MARKER.match(text).group()
     return marker if marker.endswith(" ") else marker + " "
-
-
-def _texts(line: str) -> str:
-    return line[MARKER.match(line).end() :]
 
 
 def units(comment: Comment, cmap: CommentMap) -> list[tuple[int, int, str]]:
@@ -176,7 +177,7 @@ def units(comment: Comment, cmap: CommentMap) -> list[tuple[int, int, str]]:
     otherwise each line is its own."""
     if len(comment.lines) > 1 and comment.key in cmap.english:
         return [(0, len(comment.lines), comment.key)]
-    return [(i, 1, _texts(line)) for i, line in enumerate(comment.lines)]
+    return [(i, 1, _text(line)) for i, line in enumerate(comment.lines)]
 
 
 def translate(
@@ -213,9 +214,6 @@ def translate(
             out[-1] = out[-1][:-1] + ending
             lines[first : first + count] = out
     return "".join(lines)
-
-
-UNTRANSLATED = f"comment has no English in {MAP_NAME}"
 
 
 def display_path(path: Path, snippets_root: Path) -> Path:
@@ -304,9 +302,7 @@ def check(snippets: list["Snippet"], snippets_root: Path, awaiting: set[str]) ->
 
 
 def _stub(key: str) -> str:
-    """A map entry to paste and fill in."""
-    if "\n" in key:
-        return "? |-\n" + "".join(f"  {line}\n" for line in key.split("\n")) + ': ""\n'
+    """A map entry to paste and fill in (a missing comment is always one line)."""
     return yaml.safe_dump({key: ""}, allow_unicode=True, width=10**6)
 
 
@@ -328,10 +324,7 @@ def snippet_command(ids: list[str], lang: str, missing: bool, snippets_root: Pat
             print("snippet: name one snippet (<topic>/<name>) to print", file=sys.stderr)
             return 2
         snip = by_id[ids[0]]
-        code = snip.path.read_text(encoding="utf-8")
-        if lang == "en" and snip.kind in TRANSLATED_KINDS:
-            code = translate(code, snip.kind, load_map(snip.path.parent), snip.path, strict=False)
-        sys.stdout.write(code)
+        sys.stdout.write(source(snip, lang))
         gaps = [p for p in problems([snip], snippets_root) if p.snippet_id == snip.id]
         for gap in gaps if lang == "en" else []:
             print(f"{gap.error}: {gap.comment}", file=sys.stderr)
