@@ -4,7 +4,8 @@ Every page of both languages is loaded once: no console errors, no failed reques
 Chinese page's language menu must lead to the same page in English (clicked as a reader
 would on one page of each shard, followed as a link on the others), and every English
 page's menu must point back. On every topic page each snippet's copy button is clicked and
-the clipboard must hold the snippet file's exact text. Notebook
+the clipboard must hold the snippet file's exact text (English pages: with the comments of
+its topic's comments.en.yml). Notebook
 pages must show their outputs and offer their own language's .ipynb. Screenshots go to
 test-artifacts/screenshots/ (kept by CI).
 """
@@ -17,7 +18,11 @@ from pathlib import Path
 import pytest
 from builtsite import ROOT, serve, site_url
 
+from torchkb import comments
+from torchkb import snippets as store
+
 SHOTS = ROOT / "test-artifacts" / "screenshots"
+SNIPPETS = {s.path.resolve(): s for s in store.load_all()}
 SHARDS = 4  # page pairs split over four tests, so two xdist workers share the walk evenly
 SCREENSHOTS = {("zh", ""): "zh-home", ("en", ""): "en-home", ("zh", "tensors/"): "zh-topic",
                ("en", "tensors/"): "en-topic", ("zh", "notebooks/tensors/"): "zh-notebook",
@@ -95,7 +100,7 @@ def test_both_languages_have_the_same_pages(site: Path) -> None:
     assert len(zh) > 10 and any(p.startswith("notebooks/") for p in zh)
 
 
-def check_copy_buttons(tab: Tab) -> int:
+def check_copy_buttons(tab: Tab, lang: str) -> int:
     """Click each snippet's copy button (Material's own handler copies); the clipboard must
     then hold the snippet file's exact text. One round trip per page: clicks in the page."""
     copied = tab.page.evaluate("""async () => {
@@ -119,7 +124,8 @@ def check_copy_buttons(tab: Tab) -> int:
     for name, text in copied:
         assert text is not None, f"{tab.page.url}: {name} has no copy button"
         # byte for byte, except the file's final newline, which a code block's text lacks
-        expected = (ROOT / name).read_text(encoding="utf-8").removesuffix("\n")
+        snip = SNIPPETS[(ROOT / name).resolve()]
+        expected = comments.source(snip, lang).removesuffix("\n")
         assert text == expected, f"{tab.page.url}: the copy button of {name} copies other text"
     return len(copied)
 
@@ -153,7 +159,7 @@ def visit(tab: Tab, lang: str, path: str, problems: list[str], goto: bool = True
     if (lang, path) in SCREENSHOTS:  # before the copy clicks scroll the page
         SHOTS.mkdir(parents=True, exist_ok=True)
         tab.page.screenshot(path=SHOTS / f"{SCREENSHOTS[lang, path]}.png")
-    copies = check_copy_buttons(tab)
+    copies = check_copy_buttons(tab, lang)
     if path.startswith("notebooks/"):
         check_notebook(tab, lang, path)
     elif copies:  # a topic page links its notebook, in its own language

@@ -20,6 +20,7 @@ from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
 import torchkb
+from torchkb import comments
 from torchkb import snippets as store
 from torchkb.claims import label_all
 from torchkb.notebooks import topic_notebooks
@@ -100,7 +101,7 @@ def test_notebooks_are_deterministic_and_valid() -> None:
 @pytest.mark.parametrize("rel", sorted(NOTEBOOKS))
 def test_notebook_matches_page_snippets(rel: str) -> None:
     """Each python snippet of the topic is a code cell with its file's exact code (the
-    .en.py variant in English), tagged by its metadata, showing its recorded output."""
+    comments in the page's language), tagged by its metadata, showing its recorded output."""
     lang, topic_id = rel.split("/")[0], Path(rel).stem
     nb = nbformat.reads(NOTEBOOKS[rel].decode(), as_version=4)
     topic = next(t for t in TOPICS if t.id == topic_id)
@@ -109,8 +110,7 @@ def test_notebook_matches_page_snippets(rel: str) -> None:
     got = {}
     for cell, snip in cells(nb):
         got[snip.id] = cell
-        path = snip.en_path if lang == "en" and snip.en_path else snip.path
-        assert cell.source == path.read_text(encoding="utf-8").rstrip("\n"), snip.id
+        assert cell.source == comments.source(snip, lang).rstrip("\n"), snip.id
         tags = set(cell.metadata.get("tags", []))
         assert ("skip-execution" in tags) == (snip.meta.needs == "cuda"
                                               or bool(snip.meta.skip)), snip.id
@@ -128,8 +128,7 @@ def test_notebook_matches_page_snippets(rel: str) -> None:
     assert "@snippet" not in text and "@claim" not in text and "@note-output" not in text
     for sid in wanted - python:  # shell/config: a code block in markdown, never run
         snip = SNIPPETS[sid]
-        path = snip.en_path if lang == "en" and snip.en_path else snip.path
-        assert path.read_text(encoding="utf-8").rstrip("\n") in text, sid
+        assert comments.source(snip, lang).rstrip("\n") in text, sid
 
 
 # -- execution -------------------------------------------------------------------------

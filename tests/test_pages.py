@@ -1,5 +1,6 @@
 """Generated pages show what was tested: every code block on every page of docs/ is a
-snippet file, byte for byte (the `.en` variant on English pages where it exists), and
+snippet file, byte for byte (on English pages with its comments from the topic's
+`comments.en.yml`, `torchkb.comments`), and
 every shown output is that snippet's recorded output.
 
 A page marks its blocks with HTML comments: `<!-- snippet: <topic>/<file> -->` before a
@@ -15,6 +16,7 @@ import pytest
 from markdown_it import MarkdownIt
 
 import torchkb
+from torchkb import comments
 from torchkb import snippets as store
 
 DOCS = torchkb.ROOT / "docs"
@@ -57,11 +59,10 @@ def test_page_blocks_are_tested_snippets(page: Path) -> None:
             if snip is None:
                 problems.append(f"{where}: {ref} is not a snippet")
                 continue
-            shown = snip.en_path if lang == "en" and snip.en_path else snip.path
-            if ref != f"{topic}/{shown.name}":
-                problems.append(f"{where}: shows {ref}, expected {topic}/{shown.name}")
-            elif content != shown.read_text(encoding="utf-8"):
-                problems.append(f"{where}: differs from {shown}")
+            if ref != f"{topic}/{snip.path.name}":
+                problems.append(f"{where}: shows {ref}, expected {topic}/{snip.path.name}")
+            elif content != comments.source(snip, lang):
+                problems.append(f"{where}: differs from {snip.path} ({lang} comments)")
         elif kind == "output":
             recorded = store.load_output(snippets[ref]) if ref in snippets else None
             if recorded is None:

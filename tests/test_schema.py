@@ -146,7 +146,13 @@ def test_a_missing_field_names_the_mapping(tmp_path: Path) -> None:
 # -- notes/FORMAT.md ------------------------------------------------------------------
 
 # which example is which: a key only it has
-EXAMPLE_MARKS = {"sections": "topic", "fixed": "typo-fix", "reason": "dropped", "claim": "claim"}
+EXAMPLE_MARKS = {
+    "sections": "topic",
+    "fixed": "typo-fix",
+    "reason": "dropped",
+    "claim": "claim",
+    "创建一个 2x3 的张量": "comment-map",  # snippets/<topic>/comments.en.yml (torchkb.comments)
+}
 
 
 def format_examples() -> dict[str, object]:

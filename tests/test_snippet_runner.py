@@ -291,8 +291,8 @@ def test_process_isolation_keeps_the_next_snippet_clean(tree) -> None:
 
 
 def test_cuda_snippets_get_a_process_of_their_own() -> None:
-    snip = store.Snippet("t/x", Path("x.py"), None, "python", SnippetMeta(needs="cuda"))
-    cpu = store.Snippet("t/y", Path("y.py"), None, "python", SnippetMeta(needs="cpu"))
+    snip = store.Snippet("t/x", Path("x.py"), "python", SnippetMeta(needs="cuda"))
+    cpu = store.Snippet("t/y", Path("y.py"), "python", SnippetMeta(needs="cpu"))
     assert verify.uses_own_process(snip, "cuda", None)
     assert verify.uses_own_process(cpu, "cuda", None)  # on a CUDA machine, everything
     assert not verify.uses_own_process(cpu, "cpu", None)
@@ -370,7 +370,7 @@ def test_discovery_skips_variants_outputs_and_figures(tmp_path: Path) -> None:
         tmp_path,
         {
             "a.py": "",
-            "a.en.py": "",
+            "comments.en.yml": "",
             "a.out": "",
             "a.cuda.out": "",
             "a.fig.png": "",
@@ -382,6 +382,5 @@ def test_discovery_skips_variants_outputs_and_figures(tmp_path: Path) -> None:
     )
     found = {s.id: s for s in store.load_all(root)}
     assert sorted(found) == ["t/a", "t/b", "t/c", "t/d"]
-    assert found["t/a"].en_path == root / "t" / "a.en.py"
     assert [s.kind for s in found.values()] == ["python", "shell", "yaml", "text"]
     assert store.figures(found["t/a"]) == [root / "t" / "a.fig.png"]

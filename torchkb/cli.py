@@ -78,6 +78,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
                        args.merge)
 
 
+def cmd_snippet(args: argparse.Namespace) -> int:
+    from torchkb.comments import snippet_command
+
+    return snippet_command(args.ids, args.lang, args.missing, args.project.snippets_dir)
+
+
 def cmd_search_dict(args: argparse.Namespace) -> int:
     from torchkb.search import build_user_dict
 
@@ -121,6 +127,14 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--stamp", nargs="+", metavar="SECTION_ID", help="record that the English "
                     "of these sections matches their current Chinese (writes source_hash)")
     tr.set_defaults(func=cmd_translations)
+    snip = sub.add_parser("snippet", help="print a snippet with its comments in one language; "
+                          "--missing: list comments without English")
+    snip.add_argument("ids", nargs="*", help="<topic>/<name> (print); with --missing also "
+                      "topics, default all")
+    snip.add_argument("--lang", choices=torchkb.LANGS, default="en")
+    snip.add_argument("--missing", action="store_true", help="list the comments that have "
+                      "no English in comments.en.yml, and unused entries")
+    snip.set_defaults(func=cmd_snippet)
     sub.add_parser("search-dict", help="regenerate the jieba user dictionary").set_defaults(
         func=cmd_search_dict)
     args = parser.parse_args(argv)

@@ -1,8 +1,8 @@
 """Every topic as a Jupyter notebook (nbformat v4), rendered as a page by mkdocs-jupyter.
 
 `topic_notebooks(project, topics, lang, labels)` -> {"<lang>/notebooks/<topic>.ipynb":
-bytes}. Markdown cells come from the section texts, code cells from the snippet files (the `.en.py`
-variant for English) and carry the recorded output of the snippet's last real run
+bytes}. Markdown cells come from the section texts, code cells from the snippet files (in English
+with the comments of `comments.en.yml`) and carry the recorded output of the snippet's last real run
 (`snippets/<topic>/<name>.out`, its figures). Same inputs, same bytes: cell ids are
 sequential, keys sorted, no timestamps. How MkDocs shows them: `notebook_hooks.py`.
 """
@@ -14,6 +14,7 @@ import re
 import nbformat
 from nbformat import v4
 
+from torchkb import comments
 from torchkb import snippets as snippet_store
 from torchkb.canonical import Section, Topic
 from torchkb.claims import ClaimLabel
@@ -135,9 +136,8 @@ class _Builder:
 
     def snippet(self, ref: str) -> None:
         snip = self.snippets[snippet_store.snippet_id(ref)]
-        path = snip.en_path if self.lang == "en" and snip.en_path else snip.path
-        code = path.read_text(encoding="utf-8")
-        shown = f"snippets/{snip.id.split('/')[0]}/{path.name}"
+        code = comments.source(snip, self.lang)  # English comments from the topic's map
+        shown = f"snippets/{snip.id.split('/')[0]}/{snip.path.name}"
         if snip.kind != "python":  # shell/config: shown, never executed
             fence = "````" if "```" in code else "```"
             self.markdown += ["", f"`{shown}`", "", f"{fence}{FENCE_LANG.get(snip.kind, 'text')}",

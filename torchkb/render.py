@@ -10,7 +10,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from torchkb import records
+from torchkb import comments, records
 from torchkb import snippets as snippet_store
 from torchkb.canonical import Section, Topic
 from torchkb.claims import ClaimLabel, label_all
@@ -136,11 +136,10 @@ class PageWriter:
         snip = self.snippets.get(snippet_store.snippet_id(ref))
         if snip is None:
             raise SourceError(section.path, section.line, f"@snippet {ref}: no such snippet file")
-        path = snip.en_path if self.lang == "en" and snip.en_path else snip.path
-        code = path.read_text(encoding="utf-8")
+        code = comments.source(snip, self.lang)  # English comments from the topic's map
         fence = "````" if "```" in code else "```"
         lang_tag = {"python": "python", "shell": "bash", "yaml": "yaml"}.get(snip.kind, "text")
-        shown = f"{snip.id.split('/')[0]}/{path.name}"
+        shown = f"{snip.id.split('/')[0]}/{snip.path.name}"
         out = [
             f'<a id="snippet-{snip.id.replace("/", "-")}"></a>',
             f"<!-- snippet: {shown} -->",
@@ -494,6 +493,8 @@ def render_site(project: Project) -> dict[str, bytes]:
     topics = project.load().topics
     repost = _reposts(project)
     snippets, verification = project.snippets, project.verification
+    comments.check(list(snippets.values()), project.snippets_dir,
+                   comments.awaiting_translation(topics))
     check_recorded_outputs(snippets, verification)
     labels = label_all(project.claims, snippets, verification)
     files: dict[str, bytes] = {}

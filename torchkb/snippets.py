@@ -4,15 +4,15 @@ Stable API (the generator, notebooks and tests import it; `torchkb.project.Proje
 loads the snippets of a tree once):
 
 - `load_all(root) -> list[Snippet]` every snippet file under the snippets folder `root`,
-  sorted by id. A snippet is `<topic>/<name>.<py|sh|yaml|yml|txt>`; not
-  `<name>.en.<ext>` (its English variant), not `<name>.out` (recorded output), not
-  `<name>.<figure>.png|svg` (kept figures). Bad metadata raises
-  `torchkb.errors.SourceError(path, line, problem)`: snippets.yml that doesn't parse or
-  doesn't fit `torchkb.schema.SnippetMeta`, an entry for a file that doesn't exist.
-- `Snippet`: `id` ("<topic>/<name>"), `path`, `en_path` (the `.en` variant or None),
-  `kind` (python | shell | yaml | text, from the extension), `meta` (its snippets.yml
-  entry, a `SnippetMeta`: title, needs, packages, expect_exception, timeout, skip,
-  deterministic_output, output_per_device; all defaults when the file has no entry).
+  sorted by id. A snippet is `<topic>/<name>.<py|sh|yaml|yml|txt>`; not `<name>.out`
+  (recorded output), not `<name>.<figure>.png|svg` (kept figures). English comments:
+  `torchkb.comments`. Bad metadata raises `torchkb.errors.SourceError(path, line,
+  problem)`: snippets.yml that doesn't parse or doesn't fit `torchkb.schema.SnippetMeta`,
+  an entry for a file that doesn't exist.
+- `Snippet`: `id` ("<topic>/<name>"), `path`, `kind` (python | shell | yaml | text, from
+  the extension), `meta` (its snippets.yml entry, a `SnippetMeta`: title, needs, packages,
+  expect_exception, timeout, skip, deterministic_output, output_per_device; all defaults
+  when the file has no entry).
 - `output_path(s)`: `snippets/<topic>/<name>.out`; `load_output(s)`: its text, or None
   before the first recorded run.
 - `code_sha256(path)`: hex SHA-256 of the file's bytes (what records are keyed on).
@@ -35,13 +35,12 @@ KINDS = {".py": "python", ".sh": "shell", ".yaml": "yaml", ".yml": "yaml", ".txt
 class Snippet:
     id: str
     path: Path
-    en_path: Path | None
     kind: str
     meta: SnippetMeta = field(default_factory=SnippetMeta)
 
 
 def _is_snippet(path: Path) -> bool:
-    # exactly one dot: `name.py`; `name.en.py`, `name.out`, `name.fig.png` are not snippets
+    # exactly one dot: `name.py`; `name.out`, `name.fig.png`, `comments.en.yml` are not
     return (path.is_file() and path.suffix in KINDS and path.name.count(".") == 1
             and path.name != "snippets.yml")
 
@@ -65,9 +64,8 @@ def load_all(root: Path) -> list[Snippet]:
         for path in sorted(folder.iterdir()):
             if not _is_snippet(path):
                 continue
-            en = path.with_name(f"{path.stem}.en{path.suffix}")
-            found.append(Snippet(f"{folder.name}/{path.stem}", path, en if en.exists() else None,
-                                 KINDS[path.suffix], entries.get(path.name) or SnippetMeta()))
+            found.append(Snippet(f"{folder.name}/{path.stem}", path, KINDS[path.suffix],
+                                 entries.get(path.name) or SnippetMeta()))
     return found
 
 

@@ -58,7 +58,7 @@ class Problem:
     line: int
     what: str  # a section id, or `<file name>` of a snippet
     problem: str
-    kind: str  # missing | stale | directives | snippet-title
+    kind: str  # missing | stale | directives | snippet-title | snippet-comment
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.what}: {self.problem}"
@@ -66,7 +66,9 @@ class Problem:
 
 def problems(project: Project) -> list[Problem]:
     """Sections whose English is missing, stale or has other directives than the Chinese,
-    and snippets whose title has no English."""
+    snippets whose title has no English, and snippet comments without English."""
+    from torchkb import comments
+
     root = project.root
     found = []
     for topic in project.topics:
@@ -83,6 +85,10 @@ def problems(project: Project) -> list[Problem]:
             elif section.directives("en") != section.directives("zh"):
                 found.append(Problem(path, section.line, section.id, "English and Chinese "
                                      "differ in @snippet/@claim lines", "directives"))
+    for gap in comments.problems(list(project.snippets.values()), project.snippets_dir):
+        if gap.comment is not None:  # the others stop the build
+            found.append(Problem(gap.error.path, gap.error.line, gap.comment,
+                                 gap.error.problem, "snippet-comment"))
     for snip in project.snippets.values():
         title = snip.meta.title
         if title and title.zh and not title.en:

@@ -1,0 +1,352 @@
+"""English snippet comments from one map per topic: `snippets/<topic>/comments.en.yml`.
+
+A snippet is written once, with the author's (Chinese) comments. Its English variant is
+the same file with each comment swapped for the English the topic's map gives it; code,
+strings and layout stay as they are, so one run verifies both languages' code. Pages and
+notebooks render the English on the fly (`source(snip, "en")`): there is no second file
+to keep in step.
+
+The unit of translation is a comment: a comment after code, or a run of full-line
+comments on consecutive lines at the same column (one sentence wrapped over two lines is
+one entry, and its English may take more or fewer lines). The map's key is the comment's
+text without its `#` marker (a run's lines joined by newlines), the value its English:
+
+    创建一个张量: create a tensor
+    ? |-
+      第一行
+      第二行
+    : |-
+      English of both lines
+
+Python comments are COMMENT tokens (`tokenize`); shell comments start at a `#` that
+begins a word. Other kinds (yaml, text) are shown as written.
+
+A comment with Chinese in it and no entry, an entry no snippet of the topic uses, and a
+left-over `<name>.en.<ext>` file stop the build with one `file:line: problem` line
+(`check`); `python -m torchkb snippet --missing` lists them all. Only the comments of a
+snippet that no translated section shows (a note just imported) build without English:
+its English page shows the Chinese text, and `translations` lists them.
+"""
+
+import io
+import re
+import sys
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import yaml
+
+from torchkb.errors import SourceError
+
+if TYPE_CHECKING:
+    from torchkb.canonical import Topic
+    from torchkb.snippets import Snippet
+
+MAP_NAME = "comments.en.yml"
+TRANSLATED_KINDS = ("python", "shell")
+# Han characters and CJK / full-width punctuation (a lone "：" still needs English)
+CHINESE = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # C parser: 5x faster
+MARKER = re.compile(r"#+ ?")
+SHELL_COMMENT = re.compile(r"(?:^|(?<=\s))#.*$")
+UNTRANSLATED = f"comment has no English in {MAP_NAME}"
+
+
+def _text(line: str) -> str:
+    """A comment line's text without its `#` marker (and one space after it)."""
+    return line[MARKER.match(line).end() :]
+
+
+@dataclass(frozen=True)
+class Comment:
+    """One comment of a snippet: `lines` are its raw texts (each from its `#` to the end of
+    its line), starting at 1-based line `line`, column `col`."""
+
+    line: int
+    col: int
+    lines: tuple[str, ...]
+    after_code: bool
+
+    @property
+    def key(self) -> str:
+        """Its text without the `#` markers, lines joined: a map key."""
+        return "\n".join(_text(line) for line in self.lines)
+
+
+@dataclass
+class CommentMap:
+    """A topic's map: Chinese comment -> English, with each entry's line in `path`."""
+
+    path: Path
+    english: dict[str, str]
+    lines: dict[str, int]
+
+
+def _raw_comments(code: str, kind: str) -> list[tuple[int, int, str]]:
+    """(line, column, text) of every comment, in order."""
+    if kind == "python":
+        tokens = tokenize.generate_tokens(io.StringIO(code).readline)
+        return [(t.start[0], t.start[1], t.string) for t in tokens if t.type == tokenize.COMMENT]
+    found = []
+    for number, line in enumerate(code.splitlines(), 1):
+        match = SHELL_COMMENT.search(line)
+        if match:
+            found.append((number, match.start(), match.group()))
+    return found
+
+
+def find_comments(code: str, kind: str, path: Path | None = None) -> list[Comment]:
+    """The comments of a snippet's code, full-line runs grouped. A Python file that does
+    not tokenize is a SourceError naming `path`."""
+    if kind not in TRANSLATED_KINDS:
+        return []
+    try:
+        raw = _raw_comments(code, kind)
+    except (tokenize.TokenError, SyntaxError) as err:
+        line = getattr(err, "lineno", None) or (err.args[1][0] if len(err.args) > 1 else None)
+        raise SourceError(path or "<snippet>", line, f"does not tokenize: {err.args[0]}") from None
+    lines = code.splitlines()
+    comments: list[Comment] = []
+    for number, col, text in raw:
+        after_code = bool(lines[number - 1][:col].strip())
+        last = comments[-1] if comments else None
+        if (
+            last
+            and not last.after_code
+            and not after_code
+            and last.col == col
+            and last.line + len(last.lines) == number
+        ):
+            comments[-1] = Comment(last.line, col, (*last.lines, text), False)
+        else:
+            comments.append(Comment(number, col, (text,), after_code))
+    return comments
+
+
+def load_map(folder: Path) -> CommentMap:
+    """`<folder>/comments.en.yml`, or an empty map when there is none. Bad YAML, a key or
+    value that is not text, and a key given twice are SourceErrors."""
+    path = folder / MAP_NAME
+    if not path.exists():
+        return CommentMap(path, {}, {})
+    stat = path.stat()
+    cached = _CACHE.get(path)
+    if cached and cached[0] == (stat.st_mtime_ns, stat.st_size):
+        return cached[1]
+    try:
+        node = yaml.compose(path.read_bytes().decode("utf-8"), Loader=_LOADER)
+    except UnicodeDecodeError:
+        raise SourceError(path, None, "not valid UTF-8") from None
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        raise SourceError(path, mark.line + 1 if mark else None, f"YAML: {err.problem}") from None
+    cmap = CommentMap(path, {}, {})
+    if node is not None and not isinstance(node, yaml.MappingNode):
+        raise SourceError(
+            path, node.start_mark.line + 1, "must map each Chinese comment to its English"
+        )
+    for key, value in node.value if node is not None else []:
+        line = key.start_mark.line + 1
+        if not (isinstance(key, yaml.ScalarNode) and isinstance(value, yaml.ScalarNode)):
+            raise SourceError(path, line, "each entry is `Chinese comment: English comment`")
+        if key.value in cmap.english:
+            raise SourceError(
+                path, line, f"{key.value!r} is given twice (first on line {cmap.lines[key.value]})"
+            )
+        if value.tag.endswith(":null") or not value.value.strip():
+            raise SourceError(path, line, f"{key.value!r} has no English")
+        cmap.english[key.value], cmap.lines[key.value] = value.value, line
+    _CACHE[path] = ((stat.st_mtime_ns, stat.st_size), cmap)
+    return cmap
+
+
+_CACHE: dict[Path, tuple[tuple[int, int], CommentMap]] = {}
+
+
+def _marker(text: str) -> str:
+    """The comment's `#` marker, with a space before the English (`#注释` -> `# comment`)."""
+    marker = MARKER.match(text).group()
+    return marker if marker.endswith(" ") else marker + " "
+
+
+def units(comment: Comment, cmap: CommentMap) -> list[tuple[int, int, str]]:
+    """How a comment is looked up: (first line index, line count, key). A run of comment
+    lines whose joined text is a key is one unit (its English may have other line breaks);
+    otherwise each line is its own."""
+    if len(comment.lines) > 1 and comment.key in cmap.english:
+        return [(0, len(comment.lines), comment.key)]
+    return [(i, 1, _text(line)) for i, line in enumerate(comment.lines)]
+
+
+def translate(
+    code: str, kind: str, cmap: CommentMap, path: Path | None = None, strict: bool = True
+) -> str:
+    """`code` with every comment the map knows in English. An untranslated Chinese
+    comment is a SourceError `path:line` (strict) or left as it is."""
+    comments = find_comments(code, kind, path)
+    if not comments:
+        return code
+    lines = code.splitlines(keepends=True)
+    # replace from the end, so earlier line numbers stay valid
+    for comment in reversed(comments):
+        for start, count, key in reversed(units(comment, cmap)):
+            first = comment.line - 1 + start
+            english = cmap.english.get(key)
+            if english is None:
+                if strict and CHINESE.search(key):
+                    raise SourceError(path or "<snippet>", first + 1, UNTRANSLATED)
+                continue
+            new = english.split("\n")
+            if comment.after_code and len(new) > 1:
+                raise SourceError(
+                    cmap.path, cmap.lines[key], "a comment after code takes one line of English"
+                )
+            originals = lines[first : first + count]
+            ending = originals[-1][len(originals[-1].rstrip("\r\n")) :]
+            out = []
+            for i, text in enumerate(new):
+                j = min(i, count - 1)
+                prefix = originals[j][: comment.col]
+                marker = _marker(comment.lines[start + j])
+                out.append((prefix + marker + text if text else prefix + marker.rstrip()) + "\n")
+            out[-1] = out[-1][:-1] + ending
+            lines[first : first + count] = out
+    return "".join(lines)
+
+
+def display_path(path: Path, snippets_root: Path) -> Path:
+    """`snippets/<topic>/<file>`: how a problem names a file under the snippets root."""
+    try:
+        return path.relative_to(snippets_root.parent)
+    except ValueError:
+        return path
+
+
+def source(snip: "Snippet", lang: str) -> str:
+    """The code a `lang` page shows for snippet `snip`. A comment without English stays
+    as written: `check` has stopped the build unless only sections awaiting translation
+    show the snippet."""
+    code = snip.path.read_text(encoding="utf-8")
+    if lang == "zh" or snip.kind not in TRANSLATED_KINDS:
+        return code
+    return translate(code, snip.kind, load_map(snip.path.parent), snip.path, strict=False)
+
+
+def awaiting_translation(topics: list["Topic"]) -> set[str]:
+    """Ids of the snippets that only sections without English show: their English page
+    shows the author's Chinese under "awaiting translation", and the Chinese comments
+    with it (`translations` lists them)."""
+    from torchkb.snippets import snippet_id
+    from torchkb.translation import MISSING, state
+
+    shown: dict[bool, set[str]] = {True: set(), False: set()}
+    for topic in topics:
+        for section in topic.sections:
+            refs = {snippet_id(arg) for kind, arg in section.directives("zh") if kind == "snippet"}
+            shown[state(section) == MISSING] |= refs
+    return shown[True] - shown[False]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding of `problems`; `comment` is the untranslated comment's text, if any."""
+
+    error: SourceError
+    topic: str
+    snippet_id: str | None = None
+    comment: str | None = None
+
+
+def problems(snippets: list["Snippet"], snippets_root: Path) -> list[Problem]:
+    """Every untranslated Chinese comment, unused map entry and left-over `.en.` file of
+    the topics these snippets belong to (pass all of a topic's snippets)."""
+    found: list[Problem] = []
+    by_folder: dict[Path, list[Snippet]] = {}
+    for snip in snippets:
+        by_folder.setdefault(snip.path.parent, []).append(snip)
+    for folder, members in sorted(by_folder.items()):
+        topic, cmap, used = folder.name, load_map(folder), set()
+        for stray in sorted(folder.glob("*.en.*")):
+            if stray.name != MAP_NAME:
+                problem = f"English comments now come from {MAP_NAME}; delete this file"
+                found.append(
+                    Problem(SourceError(display_path(stray, snippets_root), None, problem), topic)
+                )
+        for snip in members:
+            code = snip.path.read_text(encoding="utf-8")
+            for comment in find_comments(code, snip.kind, snip.path):
+                for start, _, key in units(comment, cmap):
+                    if key in cmap.english:
+                        used.add(key)
+                    elif CHINESE.search(key):
+                        where = display_path(snip.path, snippets_root)
+                        error = SourceError(where, comment.line + start, UNTRANSLATED)
+                        found.append(Problem(error, topic, snip.id, key))
+        for key in sorted(set(cmap.english) - used, key=cmap.lines.__getitem__):
+            problem = f"unused entry {key.split(chr(10))[0]!r}: no snippet of {topic}/ has it"
+            where = display_path(cmap.path, snippets_root)
+            found.append(Problem(SourceError(where, cmap.lines[key], problem), topic))
+    return found
+
+
+def check(snippets: list["Snippet"], snippets_root: Path, awaiting: set[str]) -> None:
+    """Stop the build on the first problem (`python -m torchkb snippet --missing` lists
+    them all), but for the comments of snippets `awaiting` translation."""
+    found = [p for p in problems(snippets, snippets_root) if p.snippet_id not in awaiting]
+    if found:
+        first = found[0].error
+        more = f" (and {len(found) - 1} more: python -m torchkb snippet --missing)"
+        raise SourceError(first.path, first.line, first.problem + (more if found[1:] else ""))
+
+
+def _stub(key: str) -> str:
+    """A map entry to paste and fill in (a missing comment is always one line)."""
+    return yaml.safe_dump({key: ""}, allow_unicode=True, width=10**6)
+
+
+def snippet_command(ids: list[str], lang: str, missing: bool, snippets_root: Path) -> int:
+    """`python -m torchkb snippet`: print one snippet in `lang`; or (`missing`) list the
+    comments without English of the given snippets or topics (default: all), with map
+    entries to fill in, and the unused entries of the topics."""
+    from torchkb import snippets as snippet_store
+
+    everything = snippet_store.load_all(snippets_root)
+    by_id = {s.id: s for s in everything}
+    topics = {s.id.split("/")[0] for s in everything}
+    unknown = [i for i in ids if i not in topics and i not in by_id]
+    if unknown:
+        print(f"snippet: no such snippet or topic: {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    if not missing:
+        if len(ids) != 1 or ids[0] not in by_id:
+            print("snippet: name one snippet (<topic>/<name>) to print", file=sys.stderr)
+            return 2
+        snip = by_id[ids[0]]
+        sys.stdout.write(source(snip, lang))
+        gaps = [p for p in problems([snip], snippets_root) if p.snippet_id == snip.id]
+        for gap in gaps if lang == "en" else []:
+            print(f"{gap.error}: {gap.comment}", file=sys.stderr)
+        return 1 if gaps and lang == "en" else 0
+    asked = set(ids) or topics
+    touched = [s for s in everything if s.id.split("/")[0] in {a.split("/")[0] for a in asked}]
+    found = [
+        p for p in problems(touched, snippets_root) if p.snippet_id in asked or p.topic in asked
+    ]
+    stubs: dict[Path, list[str]] = {}
+    for problem in found:
+        print(problem.error if problem.comment is None else f"{problem.error}: {problem.comment}")
+        if problem.comment is not None:
+            folder = display_path(snippets_root / problem.topic / MAP_NAME, snippets_root)
+            entries = stubs.setdefault(folder, [])
+            if _stub(problem.comment) not in entries:
+                entries.append(_stub(problem.comment))
+    for path, entries in stubs.items():
+        print(f"\n# add to {path}, with the English after each colon:\n{''.join(entries)}", end="")
+    untranslated = sum(p.comment is not None for p in found)
+    print(
+        f"snippet: {untranslated} comments without English, "
+        f"{len(found) - untranslated} other problems"
+    )
+    return 1 if found else 0
