@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import torchkb
-from torchkb.canonical import DIRECTIVE, Section, load_topics, load_yaml
+from torchkb.canonical import Section, TextPart, load_topics, load_yaml
 from torchkb.errors import SourceError
 
-# An editor block: `!!! editor "编者注"` (or collapsible `??? editor`), its body indented.
-EDITOR_START = re.compile(r"^(?:!!!|\?\?\?\+?) editor\b")
+_FENCE_LINE = re.compile(r"^\s*(`{3,}|~{3,})")
 _LINK_TARGET = re.compile(r"\]\([^)\s]*\)|<https?://[^>\s]*>|https?://[^\s)>\]]+")
 _TAG = re.compile(r"</?[a-zA-Z][^<>\n]*>")
 # list markers and heading numbers ("1\\.", "## 2.") are layout: the editor may renumber
@@ -66,38 +65,21 @@ def load_typo_fixes(root: Path = torchkb.ROOT) -> list[TypoFix]:
     return fixes
 
 
-def author_lines(body: str) -> list[tuple[int, str]]:
-    """(1-based body line, text) of the lines that claim to be the author's: not in an
-    editor block, not a directive, not a code fence line."""
-    kept = []
-    in_editor = False
-    for n, line in enumerate(body.splitlines(), 1):
-        if EDITOR_START.match(line):
-            in_editor = True
-            continue
-        if in_editor and (not line.strip() or line.startswith("    ")):
-            continue
-        in_editor = False
-        if DIRECTIVE.match(line) or re.match(r"^\s*(`{3,}|~{3,})", line):
-            continue
-        kept.append((n, line))
-    return kept
+def author_lines(section: Section) -> list[tuple[int, str]]:
+    """(file line, text) of the zh lines that claim to be the author's: not in an editor
+    block, not a directive (torchkb.canonical parts), not a code fence line."""
+    return [
+        (part.line + k, line)
+        for part in section.parts("zh")
+        if isinstance(part, TextPart)
+        for k, line in enumerate(part.lines)
+        if not _FENCE_LINE.match(line)
+    ]
 
 
 def sentences(line: str) -> list[str]:
     line = _LIST_MARK.sub("", line)
     return [s for s in _SENTENCE_END.split(line) if len(normalise(s)) >= MIN_CHARS]
-
-
-def _zh_body_line(section: Section) -> int:
-    """File line of the zh `body:` key (body line n is file line this + n)."""
-    lines = section.path.read_text(encoding="utf-8").splitlines()
-    n = section.line - 1
-    while n < len(lines) and lines[n].strip() != "zh:":
-        n += 1
-    while n < len(lines) and not lines[n].lstrip().startswith("body:"):
-        n += 1
-    return n + 1
 
 
 @dataclass
@@ -133,14 +115,13 @@ def check(root: Path = torchkb.ROOT) -> list[Problem]:
                             used.add(fix)
                     source_text.append(_LIST_MARK.sub("", text))
             hay = normalise("\n".join(source_text))
-            base = _zh_body_line(section)
-            for n, line in author_lines(section.text["zh"]["body"]):
+            for line_no, line in author_lines(section):
                 for sentence in sentences(line):
                     if normalise(sentence) not in hay:
                         problems.append(
                             Problem(
                                 section.path,
-                                base + n,
+                                line_no,
                                 sentence,
                                 f"{section.id}: not the author's text (not in its sources; mark "
                                 "the editor's words with `!!! editor`)",

@@ -10,6 +10,7 @@ from pathlib import Path
 import yaml
 
 from torchkb.errors import SourceError
+from torchkb.rawnotes import read_text
 from torchkb.sanitize import unsafe_html
 
 SECTION_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -52,6 +53,165 @@ class Source:
     end: int
 
 
+# ---- a body's parts: its directives and editor blocks, parsed once --------------------
+# Pages (render), notebooks, the error index and coverage all read a body through these.
+
+
+@dataclass(frozen=True)
+class TextPart:
+    """Lines of Markdown, the author's or translated (no directive, no editor block)."""
+
+    lines: tuple[str, ...]
+    line: int  # file line of the first
+
+
+@dataclass(frozen=True)
+class _Directive:
+    path: Path
+    line: int  # file line of the directive
+
+    def error(self, problem: str) -> SourceError:
+        return SourceError(self.path, self.line, problem)
+
+
+@dataclass(frozen=True)
+class SnippetPart(_Directive):
+    """`@snippet <topic>/<file>`: the snippet file inlined, with its recorded output."""
+
+    ref: str
+
+    @property
+    def id(self) -> str:
+        from torchkb.snippets import snippet_id  # snippets imports this module
+
+        return snippet_id(self.ref)
+
+
+@dataclass(frozen=True)
+class ClaimPart(_Directive):
+    """`@claim <id>`: a claim of notes/claims/ with its label."""
+
+    id: str
+
+
+@dataclass(frozen=True)
+class NoteOutputPart(_Directive):
+    """`@note-output <note> <first>-<last>`: raw-note lines quoted as the author's output."""
+
+    note: str
+    first: int
+    last: int
+
+    def quote(self, raw_dir: Path) -> list[str]:
+        """The quoted lines of notes/raw/<note>.txt."""
+        raw = raw_dir / f"{self.note}.txt"
+        if not raw.exists():
+            raise self.error(f"@note-output: no raw note {self.note}")
+        lines = read_text(raw).splitlines()
+        if self.last > len(lines):
+            raise self.error(f"@note-output: {self.note} has {len(lines)} lines, not {self.last}")
+        return lines[self.first - 1 : self.last]
+
+
+@dataclass(frozen=True)
+class EditorNotePart:
+    """An `!!! editor "编者注"` block: the editor's words, visibly apart from the author's."""
+
+    title: str | None
+    body: tuple[str, ...]  # its lines, dedented; no trailing blank lines
+    markdown: tuple[str, ...]  # the block as written (pages render it as an admonition)
+    line: int
+
+
+Part = TextPart | SnippetPart | ClaimPart | NoteOutputPart | EditorNotePart
+
+_DIRECTIVE_WORD = re.compile(r"@(snippet|claim|note-output)\b")
+_EDITOR_START = re.compile(r'^(?:!!!|\?\?\?\+?) editor(?:\s+"([^"]*)")?\s*$')
+_NOTE_SPAN = re.compile(r"([1-9][0-9]*)-([1-9][0-9]*)")
+_USAGE = {
+    "snippet": "@snippet <topic>/<file>",
+    "claim": "@claim <id>",
+    "note-output": "@note-output <note> <first>-<last>",
+}
+
+
+def _directive(kind: str, text: str, path: Path, line: int) -> Part:
+    """One directive line's part; a malformed one -> SourceError at its line."""
+    rest = text[len(kind) + 1 :]
+    args = rest.split() if rest[:1].isspace() else []  # `@claim-x`: no arguments
+    if kind == "snippet" and len(args) == 1 and "/" in args[0].strip("/"):
+        return SnippetPart(path, line, args[0])
+    if kind == "claim" and len(args) == 1:
+        return ClaimPart(path, line, args[0])
+    if kind == "note-output" and len(args) == 2 and (m := _NOTE_SPAN.fullmatch(args[1])):
+        first, last = int(m.group(1)), int(m.group(2))
+        if first <= last:
+            return NoteOutputPart(path, line, args[0], first, last)
+    raise SourceError(path, line, f"{text!r}: expected `{_USAGE[kind]}`")
+
+
+def parse_body(body: str, path: Path, line: int) -> list[Part]:
+    """A body's parts, in order. `line`: the file line of the body's first line. Directive
+    lines outside code fences become their parts; an editor block (its title line, then
+    blank or 4-space indented lines) one EditorNotePart; the lines between, TextParts."""
+    lines = body.splitlines()
+    parts: list[Part] = []
+    text: list[str] = []
+    text_start = 0
+    fence = ""  # the open code fence's marker
+    n = 0
+
+    def flush() -> None:
+        if text:
+            parts.append(TextPart(tuple(text), line + text_start))
+            text.clear()
+
+    while n < len(lines):
+        stripped = lines[n].strip()
+        editor = None if fence else _EDITOR_START.match(lines[n])
+        if editor:
+            end = n + 1
+            while end < len(lines) and (not lines[end].strip() or lines[end].startswith("    ")):
+                end += 1
+            while not lines[end - 1].strip():
+                end -= 1
+            for k in range(n + 1, end):
+                if _DIRECTIVE_WORD.match(lines[k].strip()):
+                    raise SourceError(path, line + k, "no directives in an editor block")
+            flush()
+            body_lines = tuple(x[4:] for x in lines[n + 1 : end])
+            parts.append(EditorNotePart(editor.group(1), body_lines, tuple(lines[n:end]),
+                                        line + n))
+            n = end
+            continue
+        in_code = fence != ""
+        fence = _fence_after(fence, stripped)
+        word = None if in_code else _DIRECTIVE_WORD.match(stripped)
+        if word:
+            flush()
+            parts.append(_directive(word.group(1), stripped, path, line + n))
+        else:
+            if not text:
+                text_start = n
+            text.append(lines[n])
+        n += 1
+    flush()
+    return parts
+
+
+def _fence_after(fence: str, stripped: str) -> str:
+    """The open fence marker after this line ("" when none): a fence closes with a line of
+    at least as many of the same character and nothing else."""
+    m = _FENCE.match(stripped)
+    if not m:
+        return fence
+    if not fence:
+        return m.group(1)
+    if m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not stripped.strip(fence[0]):
+        return ""
+    return fence
+
+
 @dataclass
 class Section:
     id: str
@@ -62,10 +222,35 @@ class Section:
     line: int
     # English pages only: None, or "missing" / "stale" (see torchkb.translation.english_view)
     translation: str | None = None
+    # lang -> file line of its `body:` key (body line n is file line this + n)
+    body_line: dict[str, int] = field(default_factory=dict)
+    _parts: dict[str, list[Part]] = field(default_factory=dict, init=False, repr=False,
+                                          compare=False)
+
+    def parts(self, lang: str) -> list[Part]:
+        """The body of `lang` as parts, parsed once (SourceError at a bad directive)."""
+        if lang not in self._parts:
+            body = self.text[lang]["body"]
+            start = self.body_line.get(lang if self.text[lang] is not self.text["zh"] else "zh")
+            # pages and notebooks show the body without its leading and trailing blank lines
+            lead = len(body) - len(body.lstrip("\n"))
+            self._parts[lang] = parse_body(body.strip("\n"), self.path,
+                                           (start or self.line) + 1 + lead)
+        return self._parts[lang]
 
     def directives(self, lang: str) -> list[tuple[str, str]]:
-        body = self.text.get(lang, {}).get("body", "")
-        return DIRECTIVE.findall(body)
+        """(kind, argument) of each directive, in order (`missing` language: none)."""
+        if lang not in self.text:
+            return []
+        out = []
+        for part in self.parts(lang):
+            if isinstance(part, SnippetPart):
+                out.append(("snippet", part.ref))
+            elif isinstance(part, ClaimPart):
+                out.append(("claim", part.id))
+            elif isinstance(part, NoteOutputPart):
+                out.append(("note-output", f"{part.note} {part.first}-{part.last}"))
+        return out
 
 
 @dataclass
@@ -163,7 +348,7 @@ def load_topic(path: Path) -> Topic:
         section_id = str(_require(raw, "id", path, "section"))
         if not SECTION_ID.fullmatch(section_id):
             raise SourceError(path, s_line, f"section id {section_id!r} must match [a-z0-9-]+")
-        text = {}
+        text, body_line = {}, {}
         for lang in LANG_KEYS:
             part = raw.get(lang)
             if part is None:
@@ -175,12 +360,13 @@ def load_topic(path: Path) -> Topic:
             text[lang] = {k: v for k, v in part.items() if k != "__line__"}
             for _, problem in unsafe_html(text[lang]["title"]):
                 raise SourceError(path, p_line, f"section {section_id} {lang} title: {problem}")
-            _check_body(text[lang]["body"], path, _body_line(path, p_line),
-                        f"section {section_id} {lang}")
+            body_line[lang] = _body_line(path, p_line)
+            _check_body(text[lang]["body"], path, body_line[lang], f"section {section_id} {lang}")
         if "zh" not in text:
             raise SourceError(path, s_line, f"section {section_id} has no `zh` text")
         sources = _parse_sources(raw.get("sources"), path, s_line)
-        topic.sections.append(Section(section_id, topic_id, sources, text, path, s_line))
+        topic.sections.append(
+            Section(section_id, topic_id, sources, text, path, s_line, body_line=body_line))
     return topic
 
 

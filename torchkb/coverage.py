@@ -11,7 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import torchkb
-from torchkb.canonical import DIRECTIVE, Section, load_list_files, load_topics
+from torchkb.canonical import (
+    NoteOutputPart,
+    Section,
+    SnippetPart,
+    load_list_files,
+    load_topics,
+)
 from torchkb.errors import SourceError
 from torchkb.rawnotes import read_text
 
@@ -47,18 +53,16 @@ class Problem:
 def _section_text(section: Section, root: Path) -> str:
     """Everything of a section a reader sees, in Chinese: body, snippets, quoted output."""
     parts = [section.text["zh"]["title"], section.text["zh"]["body"]]
-    for kind, arg in DIRECTIVE.findall(section.text["zh"]["body"]):
-        if kind == "snippet":
+    for part in section.parts("zh"):
+        if isinstance(part, SnippetPart):
+            arg = part.ref
             for path in (root / "snippets").glob(arg + "*") if "." not in arg else [
                 root / "snippets" / arg
             ]:
                 if path.is_file() and path.suffix in {".py", ".sh", ".yaml", ".yml", ".txt"}:
                     parts.append(path.read_text(encoding="utf-8"))
-        elif kind == "note-output":
-            stem, span = arg.split()
-            a, b = (int(x) for x in span.split("-"))
-            lines = read_text(root / "notes" / "raw" / f"{stem}.txt")
-            parts.append("\n".join(lines.splitlines()[a - 1 : b]))
+        elif isinstance(part, NoteOutputPart):
+            parts.append("\n".join(part.quote(root / "notes" / "raw")))
     return "\n".join(parts)
 
 

@@ -3,9 +3,8 @@ line, and a link to the section that explains it."""
 
 import re
 
-import torchkb
 from torchkb import snippets as snippet_store
-from torchkb.canonical import load_topics
+from torchkb.canonical import EditorNotePart, SnippetPart, TextPart, Topic
 from torchkb.records import split_recorded
 
 TEXT = {
@@ -42,13 +41,18 @@ def _key(message: str) -> str:
     return re.sub(r"\s+", " ", message.lower()).strip().rstrip(".…: ").strip()
 
 
-def quoted_errors(lang: str) -> dict[str, list[tuple[str, str, str]]]:
-    """Messages quoted in section bodies -> the sections (topic, id, title) quoting them."""
+def quoted_errors(lang: str, topics: list[Topic]) -> dict[str, list[tuple[str, str, str]]]:
+    """Messages quoted in section bodies (the author's text and the editor's, not the
+    directives) -> the sections (topic, id, title) quoting them."""
     found: dict[str, list[tuple[str, str, str]]] = {}
-    for topic in load_topics(torchkb.TOPICS):
+    for topic in topics:
         for section in topic.sections:
-            text = section.text.get(lang) or section.text["zh"]
-            for m in _QUOTED.finditer(text.get("body", "")):
+            shown = lang if lang in section.text else "zh"
+            text = section.text[shown]
+            lines = [line for part in section.parts(shown)
+                     if isinstance(part, TextPart | EditorNotePart)
+                     for line in (part.lines if isinstance(part, TextPart) else part.markdown)]
+            for m in _QUOTED.finditer("\n".join(lines)):
                 message = m.group(0).strip().rstrip("\"“”(（,，;；").strip()
                 if message.count("'") % 2:  # a closing quote of the prose, not the message's
                     message = message.rstrip("'").strip()
@@ -65,15 +69,16 @@ def quoted_errors(lang: str) -> dict[str, list[tuple[str, str, str]]]:
     return found
 
 
-def error_index_page(lang: str) -> str:
+def error_index_page(lang: str, topics: list[Topic]) -> str:
+    """The index page of `lang`, for the (canonical, not English-view) topics."""
     ui = TEXT[lang]
     where: dict[str, tuple[str, str, str]] = {}  # snippet id -> (topic, section id, title)
-    for topic in load_topics(torchkb.TOPICS):
+    for topic in topics:
         for section in topic.sections:
-            for kind, arg in section.directives("zh"):
-                if kind == "snippet":
+            for part in section.parts("zh"):
+                if isinstance(part, SnippetPart):
                     title = section.text.get(lang, section.text["zh"])["title"]
-                    where.setdefault(snippet_store.snippet_id(arg), (topic.id, section.id, title))
+                    where.setdefault(part.id, (topic.id, section.id, title))
     # search boost 0.5: these entries point at the explaining sections, which rank first
     description = ui["lead"].replace("\\", "\\\\").replace('"', '\\"')
     lines = ["---", f'title: "{ui["title"]}"', f'description: "{description}"', "search:",
@@ -99,7 +104,7 @@ def error_index_page(lang: str) -> str:
                   f"**{ui['snippet']}**: `snippets/{snip.id}.py`", ""]
     if pending:
         lines += [f"## {ui['pending']}", "", *pending, ""]
-    quoted = {m: w for m, w in quoted_errors(lang).items()
+    quoted = {m: w for m, w in quoted_errors(lang, topics).items()
               if not any(r.startswith(_key(m)) or _key(m).startswith(r) for r in raised)}
     if quoted:
         lines += [f"## {ui['quoted']}", "", ui["quoted_lead"], ""]

@@ -16,9 +16,17 @@ from nbformat import v4
 
 import torchkb
 from torchkb import snippets as snippet_store
-from torchkb.canonical import Section, Topic
+from torchkb.canonical import (
+    ClaimPart,
+    EditorNotePart,
+    NoteOutputPart,
+    Section,
+    SnippetPart,
+    TextPart,
+    Topic,
+)
 from torchkb.claims import ClaimLabel
-from torchkb.rawnotes import is_output_marker, read_text
+from torchkb.rawnotes import is_output_marker
 from torchkb.records import EXCEPTION_HEAD, split_recorded
 
 UI = {
@@ -121,8 +129,8 @@ class _Builder:
         self.snippets = snippets
         self.cells: list = []
         self.markdown: list[str] = []  # pending lines of the current markdown cell
-        self.shown = {snippet_store.snippet_id(arg) for s in topic.sections
-                      for kind, arg in s.directives(self._lang(s)) if kind == "snippet"}
+        self.shown = {p.id for s in topic.sections for p in s.parts(self._lang(s))
+                      if isinstance(p, SnippetPart)}
 
     def _lang(self, section: Section) -> str:
         return self.lang if self.lang in section.text else "zh"  # untranslated: as the page
@@ -133,8 +141,8 @@ class _Builder:
             self.cells.append(v4.new_markdown_cell(text))
         self.markdown = []
 
-    def snippet(self, ref: str) -> None:
-        snip = self.snippets[snippet_store.snippet_id(ref)]
+    def snippet(self, snippet_id: str) -> None:
+        snip = self.snippets[snippet_id]
         path = snip.en_path if self.lang == "en" and snip.en_path else snip.path
         code = path.read_text(encoding="utf-8")
         shown = f"snippets/{snip.id.split('/')[0]}/{path.name}"
@@ -177,13 +185,12 @@ class _Builder:
             self.shown.add(proof)
             self.snippet(proof)
 
-    def note_output(self, arg: str) -> None:
-        stem, span = arg.split()
-        a, b = (int(x) for x in span.split("-"))
-        lines = read_text(torchkb.RAW / f"{stem}.txt").splitlines()[a - 1:b]
+    def note_output(self, part: NoteOutputPart) -> None:
+        lines = part.quote(torchkb.RAW)
         if self.last_output is not None and reproduces(self.last_output, lines):
             return  # as on the page: the cell above shows the same output
-        title = self.ui["note_output"].format(note=note_label(stem), a=a, b=b)
+        title = self.ui["note_output"].format(note=note_label(part.note), a=part.first,
+                                              b=part.last)
         fence = "````" if any("```" in line for line in lines) else "```"
         self.markdown += [f"*{title}*", "", f"{fence}text", *lines, fence, ""]
 
@@ -193,21 +200,28 @@ class _Builder:
         if self.lang == "en" and section.translation:
             self.markdown += [self.ui[section.translation], ""]
         self.last_output: str | None = None  # as in render.PageWriter.expand
-        for line in editor_blocks_as_quotes(text["body"].strip("\n")).splitlines():
-            stripped = line.strip()
-            if stripped.startswith("@snippet "):
-                ref = stripped.split(None, 1)[1]
-                self.snippet(ref)
-                self.last_output = snippet_store.load_output(snippet_store.snippet_id(ref))
+        parts = section.parts(self._lang(section))
+        for n, part in enumerate(parts):
+            if isinstance(part, SnippetPart):
+                self.snippet(part.id)
+                self.last_output = snippet_store.load_output(part.id)
                 continue
-            if stripped.startswith("@claim "):
-                self.claim(stripped.split(None, 1)[1])
-            elif stripped.startswith("@note-output "):
-                self.note_output(stripped.split(None, 1)[1])
+            if isinstance(part, TextPart):
+                lines = list(part.lines)
+                if n and isinstance(parts[n - 1], EditorNotePart):
+                    while lines and not lines[0].strip():  # the quote ended with one
+                        lines.pop(0)
+                self.markdown += [_MD_LINK.sub(_site_link, line) for line in lines]
+                if all(not x.strip() or is_output_marker(x) for x in lines):
+                    continue  # a lead-in: the output above still counts
+            elif isinstance(part, EditorNotePart):
+                quote = editor_quote(part) + ([""] if n + 1 < len(parts) else [])
+                self.markdown += [_MD_LINK.sub(_site_link, line) for line in quote]
+            elif isinstance(part, ClaimPart):
+                self.claim(part.id)
             else:
-                self.markdown.append(_MD_LINK.sub(_site_link, line))
-            if stripped and not is_output_marker(stripped):
-                self.last_output = None
+                self.note_output(part)
+            self.last_output = None
         self.markdown.append("")
         self.flush()
 
@@ -221,33 +235,17 @@ def reproduces(recorded: str, note_lines: list[str]) -> bool:
     return bool(wanted) and norm(recorded.splitlines()) == wanted
 
 
-_EDITOR_TITLE = re.compile(r'^(?:!!!|\?\?\?\+?) editor(?:\s+"([^"]*)")?\s*$')
-
-
-def editor_blocks_as_quotes(body: str) -> str:
-    """`!!! editor "编者注"` admonitions -> a block quote headed by the bold title: Jupyter
-    renders no admonitions, and the editor's words must stay visibly apart there too."""
-    out: list[str] = []
-    quoting = False
-    for line in body.splitlines():
-        m = _EDITOR_TITLE.match(line)
-        if m:
-            out += [f"> **{m.group(1) or 'Editor'}**", ">"]
-            quoting = True
-        elif quoting and (not line.strip() or line.startswith("    ")):
-            quoted = f"> {line[4:]}".rstrip()
-            if quoted != ">" or out[-1] != ">":
-                out.append(quoted)
-        else:
-            if quoting:
-                while out and out[-1] == ">":
-                    out.pop()
-                out.append("")
-            quoting = False
-            out.append(line)
-    while quoting and out and out[-1] == ">":
+def editor_quote(part: EditorNotePart) -> list[str]:
+    """An editor block as a block quote headed by its bold title: Jupyter renders no
+    admonitions, and the editor's words must stay visibly apart there too."""
+    out = [f"> **{part.title or 'Editor'}**", ">"]
+    for line in part.body:
+        quoted = f"> {line}".rstrip()
+        if quoted != ">" or out[-1] != ">":  # blank lines: one empty quote line
+            out.append(quoted)
+    while out[-1] == ">":
         out.pop()
-    return "\n".join(out)
+    return out
 
 
 def _site_link(m: re.Match) -> str:

@@ -8,12 +8,23 @@ import html
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import torchkb
 from torchkb import records
 from torchkb import snippets as snippet_store
-from torchkb.canonical import Section, Topic, load_list_files, load_topics
+from torchkb.canonical import (
+    ClaimPart,
+    EditorNotePart,
+    NoteOutputPart,
+    Section,
+    SnippetPart,
+    TextPart,
+    Topic,
+    load_list_files,
+    load_topics,
+)
 from torchkb.claims import ClaimLabel, label_all
 from torchkb.error_index import error_index_page
 from torchkb.errors import SourceError
@@ -132,10 +143,10 @@ class PageWriter:
         self.figures: dict[str, Path] = {}  # docs-relative path -> source file
 
     # -- directives -------------------------------------------------------------
-    def snippet(self, ref: str, section: Section) -> str:
-        snip = self.snippets.get(snippet_store.snippet_id(ref))
+    def snippet(self, part: SnippetPart) -> str:
+        snip = self.snippets.get(part.id)
         if snip is None:
-            raise SourceError(section.path, section.line, f"@snippet {ref}: no such snippet file")
+            raise part.error(f"@snippet {part.ref}: no such snippet file")
         path = snip.en_path if self.lang == "en" and snip.en_path else snip.path
         code = path.read_text(encoding="utf-8")
         fence = "````" if "```" in code else "```"
@@ -238,17 +249,9 @@ class PageWriter:
             return str(snip.meta["skip_zh"])
         return reason
 
-    def note_output(self, arg: str, section: Section) -> str:
-        try:
-            stem, span = arg.split()
-            a, b = (int(x) for x in span.split("-"))
-        except ValueError:
-            raise SourceError(section.path, section.line,
-                              f"@note-output {arg!r}: expected `<note> <a>-<b>`") from None
-        raw = torchkb.RAW / f"{stem}.txt"
-        if not raw.exists():
-            raise SourceError(section.path, section.line, f"@note-output: no raw note {stem}")
-        lines = read_text(raw).splitlines()[a - 1 : b]
+    def note_output(self, part: NoteOutputPart) -> str:
+        stem, a, b = part.note, part.first, part.last
+        lines = part.quote(torchkb.RAW)
         if self.last_output is not None and reproduces(self.last_output, lines):
             # the re-run above printed what the note printed: shown once, as the run's
             return f"<!-- note-output: {stem} {a}-{b} (reproduced by the run above) -->"
@@ -258,10 +261,11 @@ class PageWriter:
                           for line in [f"{fence}text", *lines, fence])
         return f"<!-- note-output: {stem} {a}-{b} -->\n??? quote \"{title}\"\n\n{block}"
 
-    def claim(self, claim_id: str, section: Section) -> str:
+    def claim(self, part: ClaimPart) -> str:
+        claim_id = part.id
         claim = self.claims.get(claim_id)
         if claim is None:
-            raise SourceError(section.path, section.line, f"@claim {claim_id}: not in notes/claims")
+            raise part.error(f"@claim {claim_id}: not in notes/claims")
         label = self.labels[claim_id]
         kind, title = CLAIM_STYLE[label.label], self.ui[CLAIM_UI[label.label]]
         text = claim["claim"].get(self.lang, claim["claim"]["zh"])
@@ -281,39 +285,33 @@ class PageWriter:
             extra.append(f"{self.ui['proof']}: [`{claim['snippet']}`](#{anchor})")
             if proof_id not in self.page_snippets:  # show the proof where the claim is
                 self.page_snippets.add(proof_id)
-                proof = "\n\n" + self.snippet(claim["snippet"], section)
+                proof = "\n\n" + self.snippet(SnippetPart(part.path, part.line, claim["snippet"]))
         if extra:
             lines += ["", "    " + " · ".join(extra)]
         return "\n".join(lines) + proof
 
     def expand(self, section: Section) -> str:
-        body = section.text[self.lang]["body"].strip("\n")
         out = []
         # recorded output of the @snippet just above (only blank lines or a short lead-in
         # such as "输出：" between): a @note-output that it reproduces is not shown twice
         self.last_output: str | None = None
         ids = iter(self.subheading_ids(section))
-        fence = ""
-        for line in body.splitlines():
-            stripped = line.strip()
-            marker = _FENCE.match(stripped)
-            if marker and (not fence or marker.group(1).startswith(fence)):
-                fence = "" if fence else marker.group(1)
-            if not fence and _SUBHEADING.match(line) and "{#" not in line:
-                line = f"{line.rstrip()} {{#{next(ids)}}}"
-            if stripped.startswith("@snippet "):
-                ref = stripped.split(None, 1)[1]
-                out.append(self.snippet(ref, section))
-                self.last_output = snippet_store.load_output(snippet_store.snippet_id(ref))
+        for part in section.parts(self.lang):
+            if isinstance(part, SnippetPart):
+                out.append(self.snippet(part))
+                self.last_output = snippet_store.load_output(part.id)
                 continue
-            if stripped.startswith("@claim "):
-                out.append(self.claim(stripped.split(None, 1)[1], section))
-            elif stripped.startswith("@note-output "):
-                out.append(self.note_output(stripped.split(None, 1)[1], section))
+            if isinstance(part, TextPart):
+                out += _with_heading_ids(part.lines, ids)
+                if all(not x.strip() or is_output_marker(x) for x in part.lines):
+                    continue  # a lead-in: the output above still counts
+            elif isinstance(part, EditorNotePart):
+                out += part.markdown  # an admonition (theme/assets/stylesheets/editor.css)
+            elif isinstance(part, ClaimPart):
+                out.append(self.claim(part))
             else:
-                out.append(line)
-            if stripped and not is_output_marker(stripped):
-                self.last_output = None
+                out.append(self.note_output(part))
+            self.last_output = None
         return "\n".join(out)
 
     def subheading_ids(self, section: Section) -> list[str]:
@@ -361,9 +359,7 @@ class PageWriter:
         head += [self.ui["notebook"].format(href=f"notebooks/{topic.id}.ipynb"), ""]
         parts = ["\n".join(head)]
         self.page_snippets = {
-            snippet_store.snippet_id(arg) for s in topic.sections
-            for kind, arg in s.directives(lang)
-            if kind == "snippet"
+            p.id for s in topic.sections for p in s.parts(lang) if isinstance(p, SnippetPart)
         }
         for section in topic.sections:
             text = section.text[lang]
@@ -390,6 +386,19 @@ class PageWriter:
 
 _FENCE = re.compile(r"(`{3,}|~{3,})")
 _SUBHEADING = re.compile(r"^###\s+\S")
+
+
+def _with_heading_ids(lines: tuple[str, ...], ids: Iterator[str]) -> list[str]:
+    """The lines, each `###` heading outside code fences given the next of `ids`."""
+    out, fence = [], ""
+    for line in lines:
+        marker = _FENCE.match(line.strip())
+        if marker and (not fence or marker.group(1).startswith(fence)):
+            fence = "" if fence else marker.group(1)
+        if not fence and _SUBHEADING.match(line) and "{#" not in line:
+            line = f"{line.rstrip()} {{#{next(ids)}}}"
+        out.append(line)
+    return out
 
 
 def _subheadings(body: str) -> list[str]:
@@ -505,9 +514,9 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
     sections_by_claim: dict[str, str] = {}
     for topic in topics:
         for section in topic.sections:
-            for kind, arg in section.directives("zh"):
-                if kind == "claim":
-                    sections_by_claim.setdefault(arg, f"{topic.id}.md#{section.id}")
+            for part in section.parts("zh"):
+                if isinstance(part, ClaimPart):
+                    sections_by_claim.setdefault(part.id, f"{topic.id}.md#{section.id}")
     views = {"zh": topics, "en": english_view(topics)}
     for lang in torchkb.LANGS:
         writer = PageWriter(lang, claims, repost, snippets, verification, labels)
@@ -517,7 +526,7 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
         files.update(topic_notebooks(views[lang], lang, claims, snippets, labels))
         files[f"{lang}/claims.md"] = claims_page(
             lang, claims_list, sections_by_claim, writer, topics).encode()
-        files[f"{lang}/errors.md"] = error_index_page(lang).encode()
+        files[f"{lang}/errors.md"] = error_index_page(lang, topics).encode()
         files[f"{lang}/tags.md"] = (
             f"---\ntitle: {_yaml_str(UI[lang]['tags_title'])}\n"
             f"description: {_yaml_str(UI[lang]['tags_lead'])}\nsearch:\n  exclude: true\n---\n\n"
