@@ -62,7 +62,8 @@ def test_editor_blocks_match_between_languages() -> None:
 
 def test_notebooks_show_editor_blocks_as_labelled_quotes() -> None:
     body = (
-        'author\n\n!!! editor "编者注"\n\n    editor text\n\n\n    ```text\n    E\n    ```\n\nauthor'
+        'author\n\n!!! editor "编者注"\n\n    editor text\n\n\n'
+        "    ```text\n    E\n    ```\n\nauthor"
     )
     parts = parse_body(body, Path("t.yml"), 1)
     assert [type(p) for p in parts] == [TextPart, EditorNotePart, TextPart]
