@@ -6,25 +6,8 @@ import re
 from torchkb import snippets as snippet_store
 from torchkb.canonical import EditorNotePart, SnippetPart, TextPart, Topic
 from torchkb.records import split_recorded
+from torchkb.ui import strings
 
-TEXT = {
-    "zh": {"title": "错误信息索引", "lead": "下面每条错误信息都来自本站代码片段的真实运行"
-           "（torch 2.13，CPU），复制报错即可搜索到对应的解释。",
-           "cause": "原因", "where": "解释与修复", "snippet": "触发它的片段",
-           "pending": "只在 GPU 上出现（尚未在本站运行）",
-           "quoted": "正文中引用的报错与警告", "quoted_lead": "下面这些信息没有由本站片段在 CPU 上"
-           "重新产生（旧版本的措辞、只在 GPU 或特定环境出现），但正文讨论了它们。",
-           "quoted_in": "见"},
-    "en": {"title": "Error message index", "lead": "Every error message below was printed by a "
-           "real run of a snippet on this site (torch 2.13, CPU); paste an error into the "
-           "search box to land on its explanation.",
-           "cause": "Cause", "where": "Explanation and fix", "snippet": "Raised by",
-           "pending": "Only on a GPU (not yet run here)",
-           "quoted": "Errors and warnings quoted in the text", "quoted_lead": "No snippet "
-           "here reproduces these on a CPU (older wording, GPU-only or setup-specific), but a "
-           "section discusses each.",
-           "quoted_in": "See"},
-}
 # `Type: message` in a section body (prose, inline code or a code block); the message runs
 # to the end of the line, a backtick, or Chinese text that follows it
 _QUOTED = re.compile(r"\b(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Warning): "
@@ -71,7 +54,7 @@ def quoted_errors(lang: str, topics: list[Topic]) -> dict[str, list[tuple[str, s
 
 def error_index_page(lang: str, topics: list[Topic]) -> str:
     """The index page of `lang`, for the (canonical, not English-view) topics."""
-    ui = TEXT[lang]
+    ui = strings(lang)["errors"]
     where: dict[str, tuple[str, str, str]] = {}  # snippet id -> (topic, section id, title)
     for topic in topics:
         for section in topic.sections:

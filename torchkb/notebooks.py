@@ -28,41 +28,8 @@ from torchkb.canonical import (
 from torchkb.claims import ClaimLabel
 from torchkb.rawnotes import is_output_marker
 from torchkb.records import EXCEPTION_HEAD, split_recorded
+from torchkb.ui import strings
 
-UI = {
-    "zh": {
-        "lead": "本页由主题页 [{title}](../../{topic}/) 生成；每个代码单元格都是 `snippets/` "
-                "中经过测试的片段，显示的输出来自它最近一次的真实运行（CPU，torch 2.13）。"
-                "[下载本 notebook]({topic}.ipynb)",
-        "setup": "# 本站逐个独立运行每个片段（随机种子为 0）：每个单元格运行前重置种子，\n"
-                 "# 这样从头运行本 notebook 时，输出与记录的输出一致。\n",
-        "claim": {"verified": "已验证", "corrected": "更正", "awaiting-gpu": "待 GPU 验证",
-                  "not-checkable": "无法验证"},
-        "cuda": "*需要 CUDA：此单元格在没有 GPU 的机器上不执行（已标记 `skip-execution`）。*",
-        "skip": "*不在测试中运行：{reason}*",
-        "note_output": "笔记原文中的输出（{note} 第 {a}–{b} 行，本站未重新运行）：",
-    },
-    "en": {
-        "lead": "Generated from the topic page [{title}](../../{topic}/); every code cell is a "
-                "tested snippet from `snippets/`, shown with the output of its last real run "
-                "(CPU, torch 2.13). [Download this notebook]({topic}.ipynb)",
-        "setup": "# The site runs every snippet on its own with seed 0: reset the seeds before\n"
-                 "# each cell so that running this notebook top to bottom reproduces the\n"
-                 "# recorded outputs.\n",
-        "claim": {"verified": "Verified", "corrected": "Correction",
-                  "awaiting-gpu": "Awaiting a GPU run", "not-checkable": "Not checkable"},
-        "cuda": "*Needs CUDA: this cell is not executed on a machine without a GPU (tagged "
-                "`skip-execution`).*",
-        "skip": "*Not run by the tests: {reason}*",
-        "note_output": "Output as printed in the original note ({note}, lines {a}–{b}; "
-                       "not re-run here):",
-        # as on the page (torchkb.render): the editor's note, not the author's text
-        "missing": "> **Awaiting translation · 待翻译**: this section has not been translated "
-                   "into English yet; the author's Chinese text is shown.",
-        "stale": "> **The Chinese changed since this was translated**: the English below "
-                 "follows an earlier version of this section.",
-    },
-}
 SETUP_CODE = """import random
 
 import numpy
@@ -124,7 +91,9 @@ class _Builder:
     def __init__(self, topic: Topic, lang: str, claims: dict[str, dict],
                  snippets: dict[str, snippet_store.Snippet],
                  labels: dict[str, ClaimLabel]) -> None:
-        self.topic, self.lang, self.ui, self.claims = topic, lang, UI[lang], claims
+        self.topic, self.lang, self.claims = topic, lang, claims
+        self.ui, self.page_ui = strings(lang)["notebook"], strings(lang)["page"]
+        self.labels_ui = strings(lang)["claim"]
         self.labels = labels
         self.snippets = snippets
         self.cells: list = []
@@ -173,7 +142,7 @@ class _Builder:
         claim = self.claims.get(claim_id)
         if claim is None:
             return  # render.py reports unknown claims with file and line
-        label = self.ui["claim"][self.labels[claim_id].label]
+        label = self.labels_ui[self.labels[claim_id].label]
         text = claim["claim"].get(self.lang, claim["claim"]["zh"])
         self.markdown += [f"> **{label}**: {text}"]
         explanation = (claim.get("explanation") or {}).get(self.lang, "").strip()
@@ -189,8 +158,8 @@ class _Builder:
         lines = part.quote(torchkb.RAW)
         if self.last_output is not None and reproduces(self.last_output, lines):
             return  # as on the page: the cell above shows the same output
-        title = self.ui["note_output"].format(note=note_label(part.note), a=part.first,
-                                              b=part.last)
+        title = self.ui["note_output"].format(title=self.page_ui["note_output"].format(
+            note=note_label(part.note), a=part.first, b=part.last))
         fence = "````" if any("```" in line for line in lines) else "```"
         self.markdown += [f"*{title}*", "", f"{fence}text", *lines, fence, ""]
 
@@ -198,7 +167,8 @@ class _Builder:
         text = section.text[self._lang(section)]
         self.markdown += [f"## {text['title']}", ""]
         if self.lang == "en" and section.translation:
-            self.markdown += [self.ui[section.translation], ""]
+            banner = strings(self.lang)["translation"][f"notebook_{section.translation}"]
+            self.markdown += [banner, ""]
         self.last_output: str | None = None  # as in render.PageWriter.expand
         parts = section.parts(self._lang(section))
         for n, part in enumerate(parts):
@@ -261,9 +231,10 @@ def topic_notebook(topic: Topic, lang: str, claims: dict[str, dict],
     b.markdown = [f"# {topic.title[lang]}", ""]
     if topic.summary.get(lang):
         b.markdown += [topic.summary[lang], ""]
-    b.markdown += [UI[lang]["lead"].format(title=topic.title[lang], topic=topic.id)]
+    ui = strings(lang)["notebook"]
+    b.markdown += [ui["lead"].format(title=topic.title[lang], topic=topic.id)]
     b.flush()
-    setup = v4.new_code_cell(UI[lang]["setup"] + SETUP_CODE.rstrip("\n"))
+    setup = v4.new_code_cell(ui["setup"] + SETUP_CODE.rstrip("\n"))
     setup.metadata["tags"] = ["setup"]
     b.cells.append(setup)
     for section in topic.sections:

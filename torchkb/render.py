@@ -25,105 +25,19 @@ from torchkb.canonical import (
     load_list_files,
     load_topics,
 )
-from torchkb.claims import ClaimLabel, label_all
+from torchkb.claims import LABELS, ClaimLabel, label_all
 from torchkb.error_index import error_index_page
 from torchkb.errors import SourceError
 from torchkb.notebooks import note_label, reproduces, topic_notebooks
 from torchkb.rawnotes import is_output_marker, read_text
 from torchkb.sanitize import unsafe_html
 from torchkb.translation import MISSING, english_view
+from torchkb.ui import strings
 
-UI = {
-    "zh": {
-        "source": "来源",
-        "lines": "第 {a}–{b} 行",
-        "repost": "转载自",
-        "output": "输出",
-        "raises": "输出（抛出异常）",
-        "cpu_ok": "CPU · torch {torch} · {date}",
-        "cpu_skip": "CPU：未运行（{reason}）",
-        "needs_cuda": "需要 CUDA：本机 torch.cuda.is_available() 为 False",
-        "cpu_none": "CPU：尚未验证",
-        "cuda_ok": "GPU · {device} · torch {torch} · {date}",
-        "cuda_none": "GPU：尚未运行",
-        "cuda_failed": "GPU：运行失败（{date}）",
-        "note_output": "笔记原文中的输出（{note} 第 {a}–{b} 行，本站未重新运行）",
-        "claim_verified": "已验证",
-        "claim_corrected": "更正",
-        "claim_unchecked": "无法验证",
-        "claim_awaiting_gpu": "待 GPU 验证",
-        "awaiting_gpu_why": "证明片段需要 CUDA，当前代码还没有在 GPU 上运行过的记录；"
-        "在 GPU 上运行之前，本站不对这条论断下结论。",
-        "proof": "证明",
-        "since": "变化版本",
-        "home_title": "PyTorch 笔记知识库",
-        "home_lead": "由中文学习笔记整理而成的 PyTorch 知识库：每段代码都是经过测试的片段文件，"
-        "页面标明它在哪里（CPU / GPU）、用哪个 torch 版本、何时运行过。",
-        "topics": "主题",
-        "raw_title": "原始笔记 {number}",
-        "raw_lead": "这是作者的原始笔记，逐字保存；各主题页的“来源”行链接到这里的行号。",
-        "claims_title": "论断核查",
-        "claims_lead": "笔记中关于 torch 行为的每条可检验论断，及其在 torch 2.13 上的核查结果。",
-        "tags_title": "标签",
-        "tags_lead": "按标签列出各主题页。",
-        "raw_description": "作者的原始 PyTorch 学习笔记 {number}，逐字保存（{name}）。",
-        "notebook": "[:material-notebook-outline: 本页的 Jupyter Notebook（可下载运行）]({href})",
-    },
-    "en": {
-        "source": "Source",
-        "lines": "lines {a}–{b}",
-        "repost": "reposted from",
-        "output": "Output",
-        "raises": "Output (raises)",
-        "cpu_ok": "CPU · torch {torch} · {date}",
-        "cpu_skip": "CPU: not run ({reason})",
-        "needs_cuda": "needs CUDA: torch.cuda.is_available() is False on this machine",
-        "cpu_none": "CPU: not yet verified",
-        "cuda_ok": "GPU · {device} · torch {torch} · {date}",
-        "cuda_none": "GPU: not yet run",
-        "cuda_failed": "GPU: failed ({date})",
-        "note_output": "Output as printed in the original note ({note}, lines {a}–{b}; "
-        "not re-run here)",
-        "claim_verified": "Verified",
-        "claim_corrected": "Correction",
-        "claim_unchecked": "Not checkable",
-        "claim_awaiting_gpu": "Awaiting a GPU run",
-        "awaiting_gpu_why": "The proof needs CUDA and its current code has no recorded GPU "
-        "run yet; until it runs on a GPU, this site draws no conclusion on the claim.",
-        "proof": "Proof",
-        "since": "Changed in",
-        "home_title": "PyTorch Notes Knowledge Base",
-        "home_lead": "A PyTorch knowledge base built from Chinese study notes: every code block "
-        "is a tested snippet file, and each page says where it ran (CPU / GPU), on which "
-        "torch and when.",
-        "topics": "Topics",
-        "raw_title": "Raw note {number}",
-        "raw_lead": "The author's original note, kept verbatim (in Chinese); the “Source” "
-        "lines on the topic pages link to its line numbers.",
-        "claims_title": "Claims register",
-        "claims_lead": "Every checkable claim the notes make about torch behaviour, and what "
-        "torch 2.13 actually does.",
-        "tags_title": "Tags",
-        "tags_lead": "The topic pages, listed by tag.",
-        "raw_description": "The author's original PyTorch study note {number} ({name}), "
-        "kept verbatim in Chinese.",
-        "notebook": "[:material-notebook-outline: This page as a Jupyter notebook "
-                    "(download and run)]({href})",
-        # the editor's banners over sections whose English is missing or stale
-        "missing_title": "Awaiting translation · 待翻译",
-        "missing_text": "This section has not been translated into English yet: the author's "
-                        "Chinese text is shown.",
-        "stale_title": "The Chinese changed since this was translated",
-        "stale_text": "The English below follows an earlier version of this section; the "
-                      "Chinese page has the current text.",
-    },
-}
 FIGURE_DIR = "assets/figures"
-# admonition type and UI key per derived claim label (torchkb.claims)
+# admonition type per derived claim label (torchkb.claims)
 CLAIM_STYLE = {"verified": "success", "corrected": "warning", "awaiting-gpu": "quote",
                "not-checkable": "info"}
-CLAIM_UI = {"verified": "claim_verified", "corrected": "claim_corrected",
-            "awaiting-gpu": "claim_awaiting_gpu", "not-checkable": "claim_unchecked"}
 # icons, not emoji glyphs (no emoji font needed)
 CLAIM_ICON = {"verified": ":material-check-circle:{ .kb-icon-ok }",
               "corrected": ":material-alert:{ .kb-icon-warn }",
@@ -138,7 +52,8 @@ class PageWriter:
                  snippets: dict[str, snippet_store.Snippet],
                  verification: dict[str, dict[str, dict]],
                  labels: dict[str, ClaimLabel]) -> None:
-        self.lang, self.ui, self.claims, self.repost = lang, UI[lang], claims, repost
+        self.lang, self.claims, self.repost = lang, claims, repost
+        self.ui, self.labels_ui = strings(lang)["page"], strings(lang)["claim"]
         self.snippets, self.verification, self.labels = snippets, verification, labels
         self.figures: dict[str, Path] = {}  # docs-relative path -> source file
 
@@ -267,7 +182,7 @@ class PageWriter:
         if claim is None:
             raise part.error(f"@claim {claim_id}: not in notes/claims")
         label = self.labels[claim_id]
-        kind, title = CLAIM_STYLE[label.label], self.ui[CLAIM_UI[label.label]]
+        kind, title = CLAIM_STYLE[label.label], self.labels_ui[label.label]
         text = claim["claim"].get(self.lang, claim["claim"]["zh"])
         lines = [f'!!! {kind} "{title}: {_attr(text)}"', ""]
         proof = ""
@@ -375,7 +290,8 @@ class PageWriter:
     def translation_banner(self, status: str, body: str) -> str:
         """The editor's note over an untranslated or stale section (not the author's text,
         not for search); an untranslated body is marked as Chinese for screen readers."""
-        title, text = self.ui[f"{status}_title"], self.ui[f"{status}_text"]
+        banners = strings(self.lang)["translation"]
+        title, text = banners[f"{status}_title"], banners[f"{status}_text"]
         banner = (f'<div class="admonition warning kb-translation kb-translation-{status}" '
                   f'data-search-exclude><p class="admonition-title">{html.escape(title)}</p>'
                   f"<p>{html.escape(text)}</p></div>")
@@ -423,7 +339,7 @@ def _yaml_str(text: str) -> str:
 
 
 def home_page(lang: str, topics: list[Topic]) -> str:
-    ui = UI[lang]
+    ui = strings(lang)["page"]
     lines = ["---", f"title: {_yaml_str(ui['home_title'])}", "hide:", "  - navigation",
              "search:", "  exclude: true", "---", "",
              f"# {ui['home_title']}", "", ui["home_lead"], "", f"## {ui['topics']}", "",
@@ -442,7 +358,7 @@ def home_page(lang: str, topics: list[Topic]) -> str:
 
 def raw_note_page(lang: str, raw: Path) -> str:
     """The raw note verbatim, each line with an `L<n>` anchor; excluded from search."""
-    ui = UI[lang]
+    ui = strings(lang)["page"]
     title = ui["raw_title"].format(number=raw.stem.split("_")[0])
     rows = [
         f'<span class="kb-line" id="L{n}"><span class="kb-lineno">{n}</span>'
@@ -462,8 +378,8 @@ def raw_note_page(lang: str, raw: Path) -> str:
 def claims_page(lang: str, claims: list[dict], sections_by_claim: dict[str, str],
                 writer: PageWriter, topics: list[Topic]) -> str:
     """The register, grouped by topic; each proof shows what verified it."""
-    ui = UI[lang]
-    status_text = {k: f"{CLAIM_ICON[k]} {ui[CLAIM_UI[k]]}" for k in CLAIM_UI}
+    ui = strings(lang)["page"]
+    status_text = {k: f"{CLAIM_ICON[k]} {text}" for k, text in strings(lang)["claim"].items()}
     # not in search: every claim is also shown, with its section, on the topic pages
     lines = ["---", f"title: {_yaml_str(ui['claims_title'])}",
              f"description: {_yaml_str(ui['claims_lead'])}", "search:", "  exclude: true",
@@ -473,7 +389,7 @@ def claims_page(lang: str, claims: list[dict], sections_by_claim: dict[str, str]
     for claim in claims:
         label = writer.labels[claim["id"]].label
         counts[label] = counts.get(label, 0) + 1
-    lines += [" · ".join(f"{status_text[k]}: {counts[k]}" for k in CLAIM_UI if k in counts), ""]
+    lines += [" · ".join(f"{status_text[k]}: {counts[k]}" for k in LABELS if k in counts), ""]
     titles = {t.id: t.title[lang] for t in topics}
     for topic_id in sorted({c["__file__"].stem for c in claims}, key=lambda t: (t not in titles,
                            [x.id for x in topics].index(t) if t in titles else 0, t)):
@@ -527,10 +443,11 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
         files[f"{lang}/claims.md"] = claims_page(
             lang, claims_list, sections_by_claim, writer, topics).encode()
         files[f"{lang}/errors.md"] = error_index_page(lang, topics).encode()
+        ui = strings(lang)["page"]
         files[f"{lang}/tags.md"] = (
-            f"---\ntitle: {_yaml_str(UI[lang]['tags_title'])}\n"
-            f"description: {_yaml_str(UI[lang]['tags_lead'])}\nsearch:\n  exclude: true\n---\n\n"
-            f"# {UI[lang]['tags_title']}\n\n<!-- material/tags -->\n"
+            f"---\ntitle: {_yaml_str(ui['tags_title'])}\n"
+            f"description: {_yaml_str(ui['tags_lead'])}\nsearch:\n  exclude: true\n---\n\n"
+            f"# {ui['tags_title']}\n\n<!-- material/tags -->\n"
         ).encode()
         for raw in sorted((root / "notes" / "raw").glob("*.txt")):
             files[f"{lang}/raw/{raw.stem}.md"] = raw_note_page(lang, raw).encode()
