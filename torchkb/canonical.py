@@ -10,7 +10,7 @@ from pathlib import Path
 import yaml
 
 from torchkb.errors import SourceError
-from torchkb.rawnotes import read_text
+from torchkb.rawnotes import is_output_marker, read_text
 from torchkb.sanitize import unsafe_html
 
 SECTION_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -63,6 +63,11 @@ class TextPart:
 
     lines: tuple[str, ...]
     line: int  # file line of the first
+
+    @property
+    def lead_in(self) -> bool:
+        """Only blank lines or a lead-in such as `输出：` (what follows is output)."""
+        return all(not x.strip() or is_output_marker(x) for x in self.lines)
 
 
 @dataclass(frozen=True)
@@ -156,47 +161,40 @@ def parse_body(body: str, path: Path, line: int) -> list[Part]:
     blank or 4-space indented lines) one EditorNotePart; the lines between, TextParts."""
     lines = body.splitlines()
     parts: list[Part] = []
-    text: list[str] = []
-    text_start = 0
+    n = start = 0  # start: the first line of the text not yet in a part
     fence = ""  # the open code fence's marker
-    n = 0
-
-    def flush() -> None:
-        if text:
-            parts.append(TextPart(tuple(text), line + text_start))
-            text.clear()
-
     while n < len(lines):
-        stripped = lines[n].strip()
-        editor = None if fence else _EDITOR_START.match(lines[n])
-        if editor:
-            end = n + 1
-            while end < len(lines) and (not lines[end].strip() or lines[end].startswith("    ")):
-                end += 1
-            while not lines[end - 1].strip():
-                end -= 1
-            for k in range(n + 1, end):
-                if _DIRECTIVE_WORD.match(lines[k].strip()):
-                    raise SourceError(path, line + k, "no directives in an editor block")
-            flush()
-            body_lines = tuple(x[4:] for x in lines[n + 1 : end])
-            parts.append(EditorNotePart(editor.group(1), body_lines, tuple(lines[n:end]),
-                                        line + n))
-            n = end
-            continue
-        in_code = fence != ""
-        fence = _fence_after(fence, stripped)
-        word = None if in_code else _DIRECTIVE_WORD.match(stripped)
-        if word:
-            flush()
-            parts.append(_directive(word.group(1), stripped, path, line + n))
+        found, end = _block_part(lines, n, path, line) if not fence else (None, n + 1)
+        if found is None:
+            fence = _fence_after(fence, lines[n].strip())
         else:
-            if not text:
-                text_start = n
-            text.append(lines[n])
-        n += 1
-    flush()
+            if start < n:
+                parts.append(TextPart(tuple(lines[start:n]), line + start))
+            parts.append(found)
+            start = end
+        n = end
+    if start < len(lines):
+        parts.append(TextPart(tuple(lines[start:]), line + start))
     return parts
+
+
+def _block_part(lines: list[str], n: int, path: Path, line: int) -> tuple[Part | None, int]:
+    """The directive or editor block that starts at lines[n], if any; the line after it."""
+    stripped = lines[n].strip()
+    if word := _DIRECTIVE_WORD.match(stripped):
+        return _directive(word.group(1), stripped, path, line + n), n + 1
+    if not (editor := _EDITOR_START.match(lines[n])):
+        return None, n + 1
+    end = n + 1
+    while end < len(lines) and (not lines[end].strip() or lines[end].startswith("    ")):
+        end += 1
+    while not lines[end - 1].strip():  # its trailing blank lines belong to the text after
+        end -= 1
+    for k in range(n + 1, end):
+        if _DIRECTIVE_WORD.match(lines[k].strip()):
+            raise SourceError(path, line + k, "no directives in an editor block")
+    body = tuple(x[4:] for x in lines[n + 1 : end])
+    return EditorNotePart(editor.group(1), body, tuple(lines[n:end]), line + n), end
 
 
 def _fence_after(fence: str, stripped: str) -> str:
@@ -365,8 +363,8 @@ def load_topic(path: Path) -> Topic:
         if "zh" not in text:
             raise SourceError(path, s_line, f"section {section_id} has no `zh` text")
         sources = _parse_sources(raw.get("sources"), path, s_line)
-        topic.sections.append(
-            Section(section_id, topic_id, sources, text, path, s_line, body_line=body_line))
+        section = Section(section_id, topic_id, sources, text, path, s_line, body_line=body_line)
+        topic.sections.append(section)
     return topic
 
 

@@ -52,8 +52,7 @@ def quoted_errors(lang: str, topics: list[Topic]) -> dict[str, list[tuple[str, s
     return found
 
 
-def error_index_page(lang: str, topics: list[Topic]) -> str:
-    """The index page of `lang`, for the (canonical, not English-view) topics."""
+def error_index_page(lang: str, topics: list[Topic]) -> str:  # topics: not the English view
     ui = strings(lang)["errors"]
     where: dict[str, tuple[str, str, str]] = {}  # snippet id -> (topic, section id, title)
     for topic in topics:

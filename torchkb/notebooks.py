@@ -26,7 +26,6 @@ from torchkb.canonical import (
     Topic,
 )
 from torchkb.claims import ClaimLabel
-from torchkb.rawnotes import is_output_marker
 from torchkb.records import EXCEPTION_HEAD, split_recorded
 from torchkb.ui import strings
 
@@ -178,12 +177,12 @@ class _Builder:
                 continue
             if isinstance(part, TextPart):
                 lines = list(part.lines)
-                if n and isinstance(parts[n - 1], EditorNotePart):
-                    while lines and not lines[0].strip():  # the quote ended with one
-                        lines.pop(0)
+                after_quote = n and isinstance(parts[n - 1], EditorNotePart)
+                while after_quote and lines and not lines[0].strip():
+                    lines.pop(0)  # the quote above ends with a blank line
                 self.markdown += [_MD_LINK.sub(_site_link, line) for line in lines]
-                if all(not x.strip() or is_output_marker(x) for x in lines):
-                    continue  # a lead-in: the output above still counts
+                if part.lead_in:
+                    continue  # the output above still counts
             elif isinstance(part, EditorNotePart):
                 quote = editor_quote(part) + ([""] if n + 1 < len(parts) else [])
                 self.markdown += [_MD_LINK.sub(_site_link, line) for line in quote]

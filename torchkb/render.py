@@ -29,7 +29,7 @@ from torchkb.claims import LABELS, ClaimLabel, label_all
 from torchkb.error_index import error_index_page
 from torchkb.errors import SourceError
 from torchkb.notebooks import note_label, reproduces, topic_notebooks
-from torchkb.rawnotes import is_output_marker, read_text
+from torchkb.rawnotes import read_text
 from torchkb.sanitize import unsafe_html
 from torchkb.translation import MISSING, english_view
 from torchkb.ui import strings
@@ -218,8 +218,8 @@ class PageWriter:
                 continue
             if isinstance(part, TextPart):
                 out += _with_heading_ids(part.lines, ids)
-                if all(not x.strip() or is_output_marker(x) for x in part.lines):
-                    continue  # a lead-in: the output above still counts
+                if part.lead_in:
+                    continue  # the output above still counts
             elif isinstance(part, EditorNotePart):
                 out += part.markdown  # an admonition (theme/assets/stylesheets/editor.css)
             elif isinstance(part, ClaimPart):
@@ -356,6 +356,14 @@ def home_page(lang: str, topics: list[Topic]) -> str:
     return "\n".join(lines)
 
 
+def tags_page(lang: str) -> str:
+    """Material's tags index (the `<!-- material/tags -->` marker)."""
+    ui = strings(lang)["page"]
+    return (f"---\ntitle: {_yaml_str(ui['tags_title'])}\n"
+            f"description: {_yaml_str(ui['tags_lead'])}\nsearch:\n  exclude: true\n---\n\n"
+            f"# {ui['tags_title']}\n\n<!-- material/tags -->\n")
+
+
 def raw_note_page(lang: str, raw: Path) -> str:
     """The raw note verbatim, each line with an `L<n>` anchor; excluded from search."""
     ui = strings(lang)["page"]
@@ -443,12 +451,7 @@ def render_site(root: Path = torchkb.ROOT) -> dict[str, bytes]:
         files[f"{lang}/claims.md"] = claims_page(
             lang, claims_list, sections_by_claim, writer, topics).encode()
         files[f"{lang}/errors.md"] = error_index_page(lang, topics).encode()
-        ui = strings(lang)["page"]
-        files[f"{lang}/tags.md"] = (
-            f"---\ntitle: {_yaml_str(ui['tags_title'])}\n"
-            f"description: {_yaml_str(ui['tags_lead'])}\nsearch:\n  exclude: true\n---\n\n"
-            f"# {ui['tags_title']}\n\n<!-- material/tags -->\n"
-        ).encode()
+        files[f"{lang}/tags.md"] = tags_page(lang).encode()
         for raw in sorted((root / "notes" / "raw").glob("*.txt")):
             files[f"{lang}/raw/{raw.stem}.md"] = raw_note_page(lang, raw).encode()
         for rel, src in writer.figures.items():

@@ -344,9 +344,8 @@ def shard_index(
     index: dict, synonyms: list[dict] | None = None, lang: str = "zh"
 ) -> dict[str, object]:
     """One language's index as the files the worker fetches:
-    - meta: the one file loaded up front, small and growing only with the number of
-      postings files: N, where each sorted range of terms (and of words) starts, synonyms,
-      the query settings and stop words (QUERY_SETTINGS, STOP_WORDS);
+    - meta: the one file loaded up front, growing only with the number of postings files:
+      N, where each sorted range of terms (and words) starts, synonyms, query_meta();
     - t<k>: the postings of one range of terms, [section gap, score, ...] each: the
       Chinese words a typed phrase is segmented into, a half-typed word's completions
       and a misspelt word's neighbours are all found by range, as exact terms are;
