@@ -22,8 +22,8 @@ const vm = require("vm"), fs = require("fs")
 const ctx = vm.createContext({{ self: {{ location: {{ href: "http://x/w.js?lang=zh" }} }},
   addEventListener() {{}}, URL, console }})
 vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
-ctx.meta = {json.dumps({"query": query_meta(), "syn": []})}
-vm.runInContext("configure(meta)", ctx)
+ctx.indexMeta = {json.dumps({"query": query_meta(), "syn": []})}
+vm.runInContext("configure(indexMeta)", ctx)
 vm.runInContext(`var vocab = new Set(${{JSON.stringify({json.dumps(vocab)})}})`, ctx)
 const out = {json.dumps(queries)}.map(q => vm.runInContext(
   `queryTerms(clean(${{JSON.stringify(q)}}), t => vocab.has(t))`, ctx))
