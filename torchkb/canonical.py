@@ -1,4 +1,6 @@
-"""Load and validate the canonical source: notes/topics/*.yml, claims, dropped lists.
+"""Load and validate the canonical source: notes/topics/*.yml, claims, dropped lists;
+parse a section body once into typed parts (`Section.parts(lang)`: text, @snippet, @claim,
+@note-output, editor block) for pages, notebooks, the error index and the checks.
 
 Every problem is a SourceError naming the file and line, so a bad edit is found fast.
 """

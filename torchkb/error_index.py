@@ -4,7 +4,7 @@ line, and a link to the section that explains it."""
 import re
 
 from torchkb import snippets as snippet_store
-from torchkb.canonical import EditorNotePart, SnippetPart, TextPart, Topic
+from torchkb.canonical import SnippetPart, Topic
 from torchkb.records import split_recorded
 from torchkb.ui import strings
 
@@ -25,17 +25,13 @@ def _key(message: str) -> str:
 
 
 def quoted_errors(lang: str, topics: list[Topic]) -> dict[str, list[tuple[str, str, str]]]:
-    """Messages quoted in section bodies (the author's text and the editor's, not the
-    directives) -> the sections (topic, id, title) quoting them."""
+    """Messages quoted in section bodies (prose, the editor's blocks; no directive line
+    holds one) -> the sections (topic, id, title) quoting them."""
     found: dict[str, list[tuple[str, str, str]]] = {}
     for topic in topics:
         for section in topic.sections:
-            shown = lang if lang in section.text else "zh"
-            text = section.text[shown]
-            lines = [line for part in section.parts(shown)
-                     if isinstance(part, TextPart | EditorNotePart)
-                     for line in (part.lines if isinstance(part, TextPart) else part.markdown)]
-            for m in _QUOTED.finditer("\n".join(lines)):
+            text = section.text.get(lang) or section.text["zh"]
+            for m in _QUOTED.finditer(text["body"]):
                 message = m.group(0).strip().rstrip("\"“”(（,，;；").strip()
                 if message.count("'") % 2:  # a closing quote of the prose, not the message's
                     message = message.rstrip("'").strip()

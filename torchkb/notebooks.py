@@ -20,6 +20,7 @@ from torchkb.canonical import (
     ClaimPart,
     EditorNotePart,
     NoteOutputPart,
+    Part,
     Section,
     SnippetPart,
     TextPart,
@@ -175,17 +176,10 @@ class _Builder:
                 self.snippet(part.id)
                 self.last_output = snippet_store.load_output(part.id)
                 continue
-            if isinstance(part, TextPart):
-                lines = list(part.lines)
-                after_quote = n and isinstance(parts[n - 1], EditorNotePart)
-                while after_quote and lines and not lines[0].strip():
-                    lines.pop(0)  # the quote above ends with a blank line
-                self.markdown += [_MD_LINK.sub(_site_link, line) for line in lines]
-                if part.lead_in:
+            if isinstance(part, TextPart | EditorNotePart):
+                self.markdown += [_MD_LINK.sub(_site_link, line) for line in _markdown(parts, n)]
+                if isinstance(part, TextPart) and part.lead_in:
                     continue  # the output above still counts
-            elif isinstance(part, EditorNotePart):
-                quote = editor_quote(part) + ([""] if n + 1 < len(parts) else [])
-                self.markdown += [_MD_LINK.sub(_site_link, line) for line in quote]
             elif isinstance(part, ClaimPart):
                 self.claim(part.id)
             else:
@@ -202,6 +196,17 @@ def reproduces(recorded: str, note_lines: list[str]) -> bool:
         return [" ".join(line.split()) for line in lines if line.strip()]
     wanted = norm(note_lines)
     return bool(wanted) and norm(recorded.splitlines()) == wanted
+
+
+def _markdown(parts: list[Part], n: int) -> list[str]:
+    """The Markdown lines of parts[n], a text or an editor block (as a quote)."""
+    part = parts[n]
+    if isinstance(part, EditorNotePart):  # a blank line ends the quote
+        return editor_quote(part) + ([""] if n + 1 < len(parts) else [])
+    lines = list(part.lines)
+    while n and isinstance(parts[n - 1], EditorNotePart) and lines and not lines[0].strip():
+        lines.pop(0)  # that blank line
+    return lines
 
 
 def editor_quote(part: EditorNotePart) -> list[str]:
