@@ -10,7 +10,8 @@ import pytest
 
 import torchkb
 from torchkb import authorship
-from torchkb.notebooks import editor_blocks_as_quotes
+from torchkb.canonical import EditorNotePart, TextPart, parse_body
+from torchkb.notebooks import editor_quote
 from torchkb.project import Project
 
 PROJECT = Project(torchkb.ROOT)
@@ -64,11 +65,12 @@ def test_editor_blocks_match_between_languages() -> None:
 
 def test_notebooks_show_editor_blocks_as_labelled_quotes() -> None:
     body = (
-        'author\n\n!!! editor "编者注"\n\n    editor text\n\n    ```text\n    E\n    ```\n\nauthor'
+        'author\n\n!!! editor "编者注"\n\n    editor text\n\n\n'
+        "    ```text\n    E\n    ```\n\nauthor"
     )
-    assert editor_blocks_as_quotes(body).splitlines() == [
-        "author",
-        "",
+    parts = parse_body(body, Path("t.yml"), 1)
+    assert [type(p) for p in parts] == [TextPart, EditorNotePart, TextPart]
+    assert editor_quote(parts[1]) == [
         "> **编者注**",
         ">",
         "> editor text",
@@ -76,8 +78,6 @@ def test_notebooks_show_editor_blocks_as_labelled_quotes() -> None:
         "> ```text",
         "> E",
         "> ```",
-        "",
-        "author",
     ]
 
 

@@ -148,6 +148,14 @@ def test_missing_snippet(tree: Path) -> None:
     assert_fails_cleanly(tree, "no_such_file")
 
 
+def test_malformed_directive_names_its_line(tree: Path) -> None:
+    path = first_topic(tree)
+    n, line = body_line(path)
+    indent = line[: len(line) - len(line.lstrip())]
+    break_topic(tree, line + "\n", line + "\n\n" + indent + "@note-output 001_x 9-2\n")
+    assert_fails_cleanly(tree, f"{path.name}:{n + 2}: '@note-output 001_x 9-2': expected")
+
+
 def test_duplicate_section_id(tree: Path) -> None:
     path = first_topic(tree)
     text = path.read_text(encoding="utf-8")

@@ -102,7 +102,7 @@ def test_meta_does_not_grow_with_the_sections() -> None:
     assert large["meta"]["N"] == 60 * small["meta"]["N"]
     size = len(json.dumps(large["meta"], ensure_ascii=False))
     assert size - len(json.dumps(small["meta"], ensure_ascii=False)) < 10
-    assert set(large["meta"]) == {"N", "ids", "block", "chunks", "words", "syn"}
+    assert set(large["meta"]) == {"N", "ids", "block", "chunks", "words", "syn", "query"}
     # the Chinese words, in their own files: what a typed phrase is segmented against
     words = [w for k in range(len(large["meta"]["words"])) for w in large[f"w{k}"]]
     assert words == sorted(t for t in build_index(many)["terms"] if search._HAN.fullmatch(t))
@@ -229,6 +229,18 @@ def test_worker_ranks_from_the_split_files(tmp_path: Path) -> None:
     # the explaining section outranks the error index (boost 0.5), which still shows
     assert collate[:2] == ["data/#batch", "errors/#collate"]
     assert nothing == []
+
+
+def test_worker_takes_its_settings_from_the_meta_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """QUERY_SETTINGS and STOP_WORDS (torchkb/search.py) reach the worker through meta."""
+    [before] = worker_search(tmp_path / "a", ["内存"])
+    monkeypatch.setitem(search.QUERY_SETTINGS, "max_results", 1)
+    [after] = worker_search(tmp_path / "b", ["内存"])
+    assert len(before) > 1 and after == before[:1]
+    monkeypatch.setattr(search, "STOP_WORDS", (*search.STOP_WORDS, "内存"))
+    assert worker_search(tmp_path / "c", ["内存"]) == [[]]
 
 
 def test_teasers_mark_whole_typed_words(tmp_path: Path) -> None:

@@ -1,18 +1,17 @@
 """The browser worker tokenises queries the way torchkb/search.py tokenised the index."""
 
 import json
-import re
 import subprocess
 from pathlib import Path
 
 from tools import require_tool
 
-from torchkb.search import TITLE_WEIGHT, build_index, name_parts, tokens
+from torchkb.search import STOP_WORDS, TITLE_WEIGHT, build_index, name_parts, query_meta, tokens
 
 WORKER = Path(__file__).resolve().parent.parent / "theme/assets/javascripts/kb-search-worker.js"
-# the worker drops these query words (the index keeps them: BM25's idf makes them cheap)
-_STOP_SRC = WORKER.read_text(encoding="utf-8").split("const STOP = new Set((", 1)[1]
-STOP = set("".join(re.findall(r'"([^"]*)"', _STOP_SRC.split(").split", 1)[0])).split())
+# the worker drops these query words (the index keeps them: BM25's idf makes them cheap);
+# it reads them from the index's meta file, where torchkb/search.py writes them
+STOP = set(STOP_WORDS)
 
 
 def js_query_terms(queries: list[str], vocab: list[str]) -> list[list[str]]:
@@ -23,6 +22,8 @@ const vm = require("vm"), fs = require("fs")
 const ctx = vm.createContext({{ self: {{ location: {{ href: "http://x/w.js?lang=zh" }} }},
   addEventListener() {{}}, URL, console }})
 vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
+ctx.indexMeta = {json.dumps({"query": query_meta(), "syn": []})}
+vm.runInContext("configure(indexMeta)", ctx)
 vm.runInContext(`var vocab = new Set(${{JSON.stringify({json.dumps(vocab)})}})`, ctx)
 const out = {json.dumps(queries)}.map(q => vm.runInContext(
   `queryTerms(clean(${{JSON.stringify(q)}}), t => vocab.has(t))`, ctx))

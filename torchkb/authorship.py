@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from torchkb import schema
-from torchkb.canonical import DIRECTIVE, load_yaml
+from torchkb.canonical import Section, TextPart, load_yaml
 from torchkb.errors import SourceError
 from torchkb.project import Project
 
-# An editor block: `!!! editor "编者注"` (or collapsible `??? editor`), its body indented.
-EDITOR_START = re.compile(r"^(?:!!!|\?\?\?\+?) editor\b")
+_FENCE_LINE = re.compile(r"^\s*(`{3,}|~{3,})")
 _LINK_TARGET = re.compile(r"\]\([^)\s]*\)|<https?://[^>\s]*>|https?://[^\s)>\]]+")
 _TAG = re.compile(r"</?[a-zA-Z][^<>\n]*>")
 # list markers and heading numbers ("1\\.", "## 2.") are layout: the editor may renumber
@@ -56,22 +55,16 @@ def load_typo_fixes(root: Path) -> list[TypoFix]:
     return [TypoFix(e.note, e.raw, e.fixed, e.reason, e.yaml_line) for e in entries]
 
 
-def author_lines(body: str) -> list[tuple[int, str]]:
-    """(1-based body line, text) of the lines that claim to be the author's: not in an
-    editor block, not a directive, not a code fence line."""
-    kept = []
-    in_editor = False
-    for n, line in enumerate(body.splitlines(), 1):
-        if EDITOR_START.match(line):
-            in_editor = True
-            continue
-        if in_editor and (not line.strip() or line.startswith("    ")):
-            continue
-        in_editor = False
-        if DIRECTIVE.match(line) or re.match(r"^\s*(`{3,}|~{3,})", line):
-            continue
-        kept.append((n, line))
-    return kept
+def author_lines(section: Section) -> list[tuple[int, str]]:
+    """(file line, text) of the zh lines that claim to be the author's: not in an editor
+    block, not a directive (torchkb.canonical parts), not a code fence line."""
+    return [
+        (part.line + k, line)
+        for part in section.parts("zh")
+        if isinstance(part, TextPart)
+        for k, line in enumerate(part.lines)
+        if not _FENCE_LINE.match(line)
+    ]
 
 
 def sentences(line: str) -> list[str]:
@@ -112,14 +105,13 @@ def check(project: Project) -> list[Problem]:
                             used.add(fix)
                     source_text.append(_LIST_MARK.sub("", text))
             hay = normalise("\n".join(source_text))
-            base = section.body_line["zh"]
-            for n, line in author_lines(section.text["zh"]["body"]):
+            for line_no, line in author_lines(section):
                 for sentence in sentences(line):
                     if normalise(sentence) not in hay:
                         problems.append(
                             Problem(
                                 section.path,
-                                base + n,
+                                line_no,
                                 sentence,
                                 f"{section.id}: not the author's text (not in its sources; mark "
                                 "the editor's words with `!!! editor`)",

@@ -9,7 +9,7 @@ least 85% of the line's character 6-grams must occur.
 import re
 from dataclasses import dataclass
 
-from torchkb.canonical import DIRECTIVE, Section
+from torchkb.canonical import NoteOutputPart, Section, SnippetPart
 from torchkb.errors import SourceError
 from torchkb.project import Project
 
@@ -45,16 +45,15 @@ class Problem:
 def _section_text(section: Section, project: Project) -> str:
     """Everything of a section a reader sees, in Chinese: body, snippets, quoted output."""
     parts = [section.text["zh"]["title"], section.text["zh"]["body"]]
-    for kind, arg in DIRECTIVE.findall(section.text["zh"]["body"]):
-        if kind == "snippet":
-            snippets = project.snippets_dir
+    snippets = project.snippets_dir
+    for part in section.parts("zh"):
+        if isinstance(part, SnippetPart):
+            arg = part.ref
             for path in snippets.glob(arg + "*") if "." not in arg else [snippets / arg]:
                 if path.is_file() and path.suffix in {".py", ".sh", ".yaml", ".yml", ".txt"}:
                     parts.append(path.read_text(encoding="utf-8"))
-        elif kind == "note-output":
-            stem, span = arg.split()
-            a, b = (int(x) for x in span.split("-"))
-            parts.append("\n".join(project.raw_lines(stem)[a - 1 : b]))
+        elif isinstance(part, NoteOutputPart):
+            parts.append("\n".join(part.quote(project.raw_dir)))
     return "\n".join(parts)
 
 

@@ -4,31 +4,17 @@ line, and a link to the section that explains it."""
 import re
 
 from torchkb import snippets as snippet_store
+from torchkb.canonical import SnippetPart
 from torchkb.project import Project
 from torchkb.records import split_recorded
+from torchkb.ui import strings
 
-TEXT = {
-    "zh": {"title": "错误信息索引", "lead": "下面每条错误信息都来自本站代码片段的真实运行"
-           "（torch 2.13，CPU），复制报错即可搜索到对应的解释。",
-           "cause": "原因", "where": "解释与修复", "snippet": "触发它的片段",
-           "pending": "只在 GPU 上出现（尚未在本站运行）",
-           "quoted": "正文中引用的报错与警告", "quoted_lead": "下面这些信息没有由本站片段在 CPU 上"
-           "重新产生（旧版本的措辞、只在 GPU 或特定环境出现），但正文讨论了它们。",
-           "quoted_in": "见"},
-    "en": {"title": "Error message index", "lead": "Every error message below was printed by a "
-           "real run of a snippet on this site (torch 2.13, CPU); paste an error into the "
-           "search box to land on its explanation.",
-           "cause": "Cause", "where": "Explanation and fix", "snippet": "Raised by",
-           "pending": "Only on a GPU (not yet run here)",
-           "quoted": "Errors and warnings quoted in the text", "quoted_lead": "No snippet "
-           "here reproduces these on a CPU (older wording, GPU-only or setup-specific), but a "
-           "section discusses each.",
-           "quoted_in": "See"},
-}
 # `Type: message` in a section body (prose, inline code or a code block); the message runs
 # to the end of the line, a backtick, or Chinese text that follows it
 _QUOTED = re.compile(r"\b(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Warning): "
                      r"[^\n`\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{8,}")
+
+
 def _heading(message: str) -> str:
     """A message as a Markdown heading: shortened, and inert (`<class ...>` is no tag)."""
     text = message if len(message) <= 90 else message[:87] + "..."
@@ -42,12 +28,13 @@ def _key(message: str) -> str:
 
 
 def quoted_errors(project: Project, lang: str) -> dict[str, list[tuple[str, str, str]]]:
-    """Messages quoted in section bodies -> the sections (topic, id, title) quoting them."""
+    """Messages quoted in section bodies (prose, the editor's blocks; no directive line
+    holds one) -> the sections (topic, id, title) quoting them."""
     found: dict[str, list[tuple[str, str, str]]] = {}
     for topic in project.topics:
         for section in topic.sections:
             text = section.text.get(lang) or section.text["zh"]
-            for m in _QUOTED.finditer(text.get("body", "")):
+            for m in _QUOTED.finditer(text["body"]):
                 message = m.group(0).strip().rstrip("\"“”(（,，;；").strip()
                 if message.count("'") % 2:  # a closing quote of the prose, not the message's
                     message = message.rstrip("'").strip()
@@ -65,14 +52,14 @@ def quoted_errors(project: Project, lang: str) -> dict[str, list[tuple[str, str,
 
 
 def error_index_page(project: Project, lang: str) -> str:
-    ui = TEXT[lang]
+    ui = strings(lang)["errors"]
     where: dict[str, tuple[str, str, str]] = {}  # snippet id -> (topic, section id, title)
     for topic in project.topics:
         for section in topic.sections:
-            for kind, arg in section.directives("zh"):
-                if kind == "snippet":
+            for part in section.parts("zh"):
+                if isinstance(part, SnippetPart):
                     title = section.text.get(lang, section.text["zh"])["title"]
-                    where.setdefault(snippet_store.snippet_id(arg), (topic.id, section.id, title))
+                    where.setdefault(part.id, (topic.id, section.id, title))
     # search boost 0.5: these entries point at the explaining sections, which rank first
     description = ui["lead"].replace("\\", "\\\\").replace('"', '\\"')
     lines = ["---", f'title: "{ui["title"]}"', f'description: "{description}"', "search:",

@@ -16,46 +16,21 @@ from nbformat import v4
 
 from torchkb import comments
 from torchkb import snippets as snippet_store
-from torchkb.canonical import Section, Topic
+from torchkb.canonical import (
+    ClaimPart,
+    EditorNotePart,
+    NoteOutputPart,
+    Part,
+    Section,
+    SnippetPart,
+    TextPart,
+    Topic,
+)
 from torchkb.claims import ClaimLabel
 from torchkb.project import Project
-from torchkb.rawnotes import is_output_marker, read_text
 from torchkb.records import EXCEPTION_HEAD, split_recorded
+from torchkb.ui import strings
 
-UI = {
-    "zh": {
-        "lead": "本页由主题页 [{title}](../../{topic}/) 生成；每个代码单元格都是 `snippets/` "
-                "中经过测试的片段，显示的输出来自它最近一次的真实运行（CPU，torch 2.13）。"
-                "[下载本 notebook]({topic}.ipynb)",
-        "setup": "# 本站逐个独立运行每个片段（随机种子为 0）：每个单元格运行前重置种子，\n"
-                 "# 这样从头运行本 notebook 时，输出与记录的输出一致。\n",
-        "claim": {"verified": "已验证", "corrected": "更正", "awaiting-gpu": "待 GPU 验证",
-                  "not-checkable": "无法验证"},
-        "cuda": "*需要 CUDA：此单元格在没有 GPU 的机器上不执行（已标记 `skip-execution`）。*",
-        "skip": "*不在测试中运行：{reason}*",
-        "note_output": "笔记原文中的输出（{note} 第 {a}–{b} 行，本站未重新运行）：",
-    },
-    "en": {
-        "lead": "Generated from the topic page [{title}](../../{topic}/); every code cell is a "
-                "tested snippet from `snippets/`, shown with the output of its last real run "
-                "(CPU, torch 2.13). [Download this notebook]({topic}.ipynb)",
-        "setup": "# The site runs every snippet on its own with seed 0: reset the seeds before\n"
-                 "# each cell so that running this notebook top to bottom reproduces the\n"
-                 "# recorded outputs.\n",
-        "claim": {"verified": "Verified", "corrected": "Correction",
-                  "awaiting-gpu": "Awaiting a GPU run", "not-checkable": "Not checkable"},
-        "cuda": "*Needs CUDA: this cell is not executed on a machine without a GPU (tagged "
-                "`skip-execution`).*",
-        "skip": "*Not run by the tests: {reason}*",
-        "note_output": "Output as printed in the original note ({note}, lines {a}–{b}; "
-                       "not re-run here):",
-        # as on the page (torchkb.render): the editor's note, not the author's text
-        "missing": "> **Awaiting translation · 待翻译**: this section has not been translated "
-                   "into English yet; the author's Chinese text is shown.",
-        "stale": "> **The Chinese changed since this was translated**: the English below "
-                 "follows an earlier version of this section.",
-    },
-}
 SETUP_CODE = """import random
 
 import numpy
@@ -116,14 +91,16 @@ def recorded_outputs(snip: snippet_store.Snippet) -> list:
 class _Builder:
     def __init__(self, project: Project, topic: Topic, lang: str,
                  labels: dict[str, ClaimLabel]) -> None:
-        self.topic, self.lang, self.ui, self.claims = topic, lang, UI[lang], project.claims_by_id
+        self.topic, self.lang, self.claims = topic, lang, project.claims_by_id
+        self.ui, self.page_ui = strings(lang)["notebook"], strings(lang)["page"]
+        self.labels_ui = strings(lang)["claim"]
         self.labels = labels
         self.snippets = project.snippets
         self.project = project
         self.cells: list = []
         self.markdown: list[str] = []  # pending lines of the current markdown cell
-        self.shown = {snippet_store.snippet_id(arg) for s in topic.sections
-                      for kind, arg in s.directives(self._lang(s)) if kind == "snippet"}
+        self.shown = {p.id for s in topic.sections for p in s.parts(self._lang(s))
+                      if isinstance(p, SnippetPart)}
 
     def _lang(self, section: Section) -> str:
         return self.lang if self.lang in section.text else "zh"  # untranslated: as the page
@@ -134,8 +111,8 @@ class _Builder:
             self.cells.append(v4.new_markdown_cell(text))
         self.markdown = []
 
-    def snippet(self, ref: str) -> None:
-        snip = self.snippets[snippet_store.snippet_id(ref)]
+    def snippet(self, snippet_id: str) -> None:
+        snip = self.snippets[snippet_id]
         code = comments.source(snip, self.lang)  # English comments from the topic's map
         shown = f"snippets/{snip.id.split('/')[0]}/{snip.path.name}"
         if snip.kind != "python":  # shell/config: shown, never executed
@@ -165,7 +142,7 @@ class _Builder:
         claim = self.claims.get(claim_id)
         if claim is None:
             return  # render.py reports unknown claims with file and line
-        label = self.ui["claim"][self.labels[claim_id].label]
+        label = self.labels_ui[self.labels[claim_id].label]
         text = claim.claim.get(self.lang, claim.claim.zh)
         self.markdown += [f"> **{label}**: {text}"]
         explanation = claim.explanation.get(self.lang).strip() if claim.explanation else ""
@@ -177,13 +154,12 @@ class _Builder:
             self.shown.add(proof)
             self.snippet(proof)
 
-    def note_output(self, arg: str) -> None:
-        stem, span = arg.split()
-        a, b = (int(x) for x in span.split("-"))
-        lines = read_text(self.project.raw_dir / f"{stem}.txt").splitlines()[a - 1:b]
+    def note_output(self, part: NoteOutputPart) -> None:
+        lines = part.quote(self.project.raw_dir)
         if self.last_output is not None and reproduces(self.last_output, lines):
             return  # as on the page: the cell above shows the same output
-        title = self.ui["note_output"].format(note=note_label(stem), a=a, b=b)
+        title = self.ui["note_output"].format(title=self.page_ui["note_output"].format(
+            note=note_label(part.note), a=part.first, b=part.last))
         fence = "````" if any("```" in line for line in lines) else "```"
         self.markdown += [f"*{title}*", "", f"{fence}text", *lines, fence, ""]
 
@@ -191,24 +167,24 @@ class _Builder:
         text = section.text[self._lang(section)]
         self.markdown += [f"## {text['title']}", ""]
         if self.lang == "en" and section.translation:
-            self.markdown += [self.ui[section.translation], ""]
+            banner = strings(self.lang)["translation"][f"notebook_{section.translation}"]
+            self.markdown += [banner, ""]
         self.last_output: str | None = None  # as in render.PageWriter.expand
-        for line in editor_blocks_as_quotes(text["body"].strip("\n")).splitlines():
-            stripped = line.strip()
-            if stripped.startswith("@snippet "):
-                ref = stripped.split(None, 1)[1]
-                self.snippet(ref)
-                self.last_output = snippet_store.load_output(
-                    self.snippets[snippet_store.snippet_id(ref)])
+        parts = section.parts(self._lang(section))
+        for n, part in enumerate(parts):
+            if isinstance(part, SnippetPart):
+                self.snippet(part.id)
+                self.last_output = snippet_store.load_output(self.snippets[part.id])
                 continue
-            if stripped.startswith("@claim "):
-                self.claim(stripped.split(None, 1)[1])
-            elif stripped.startswith("@note-output "):
-                self.note_output(stripped.split(None, 1)[1])
+            if isinstance(part, TextPart | EditorNotePart):
+                self.markdown += [_MD_LINK.sub(_site_link, line) for line in _markdown(parts, n)]
+                if isinstance(part, TextPart) and part.lead_in:
+                    continue  # the output above still counts
+            elif isinstance(part, ClaimPart):
+                self.claim(part.id)
             else:
-                self.markdown.append(_MD_LINK.sub(_site_link, line))
-            if stripped and not is_output_marker(stripped):
-                self.last_output = None
+                self.note_output(part)
+            self.last_output = None
         self.markdown.append("")
         self.flush()
 
@@ -222,33 +198,28 @@ def reproduces(recorded: str, note_lines: list[str]) -> bool:
     return bool(wanted) and norm(recorded.splitlines()) == wanted
 
 
-_EDITOR_TITLE = re.compile(r'^(?:!!!|\?\?\?\+?) editor(?:\s+"([^"]*)")?\s*$')
+def _markdown(parts: list[Part], n: int) -> list[str]:
+    """The Markdown lines of parts[n], a text or an editor block (as a quote)."""
+    part = parts[n]
+    if isinstance(part, EditorNotePart):  # a blank line ends the quote
+        return editor_quote(part) + ([""] if n + 1 < len(parts) else [])
+    lines = list(part.lines)
+    while n and isinstance(parts[n - 1], EditorNotePart) and lines and not lines[0].strip():
+        lines.pop(0)  # that blank line
+    return lines
 
 
-def editor_blocks_as_quotes(body: str) -> str:
-    """`!!! editor "编者注"` admonitions -> a block quote headed by the bold title: Jupyter
-    renders no admonitions, and the editor's words must stay visibly apart there too."""
-    out: list[str] = []
-    quoting = False
-    for line in body.splitlines():
-        m = _EDITOR_TITLE.match(line)
-        if m:
-            out += [f"> **{m.group(1) or 'Editor'}**", ">"]
-            quoting = True
-        elif quoting and (not line.strip() or line.startswith("    ")):
-            quoted = f"> {line[4:]}".rstrip()
-            if quoted != ">" or out[-1] != ">":
-                out.append(quoted)
-        else:
-            if quoting:
-                while out and out[-1] == ">":
-                    out.pop()
-                out.append("")
-            quoting = False
-            out.append(line)
-    while quoting and out and out[-1] == ">":
+def editor_quote(part: EditorNotePart) -> list[str]:
+    """An editor block as a block quote headed by its bold title: Jupyter renders no
+    admonitions, and the editor's words must stay visibly apart there too."""
+    out = [f"> **{part.title or 'Editor'}**", ">"]
+    for line in part.body:
+        quoted = f"> {line}".rstrip()
+        if quoted != ">" or out[-1] != ">":  # blank lines: one empty quote line
+            out.append(quoted)
+    while out[-1] == ">":
         out.pop()
-    return "\n".join(out)
+    return out
 
 
 def _site_link(m: re.Match) -> str:
@@ -263,9 +234,10 @@ def topic_notebook(project: Project, topic: Topic, lang: str,
     b.markdown = [f"# {topic.title[lang]}", ""]
     if topic.summary.get(lang):
         b.markdown += [topic.summary[lang], ""]
-    b.markdown += [UI[lang]["lead"].format(title=topic.title[lang], topic=topic.id)]
+    ui = strings(lang)["notebook"]
+    b.markdown += [ui["lead"].format(title=topic.title[lang], topic=topic.id)]
     b.flush()
-    setup = v4.new_code_cell(UI[lang]["setup"] + SETUP_CODE.rstrip("\n"))
+    setup = v4.new_code_cell(ui["setup"] + SETUP_CODE.rstrip("\n"))
     setup.metadata["tags"] = ["setup"]
     b.cells.append(setup)
     for section in topic.sections:

@@ -8,111 +8,34 @@ import html
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from torchkb import comments, records
 from torchkb import snippets as snippet_store
-from torchkb.canonical import Section, Topic
-from torchkb.claims import ClaimLabel, label_all
+from torchkb.canonical import (
+    ClaimPart,
+    EditorNotePart,
+    NoteOutputPart,
+    Section,
+    SnippetPart,
+    TextPart,
+    Topic,
+)
+from torchkb.claims import LABELS, ClaimLabel, label_all
 from torchkb.error_index import error_index_page
 from torchkb.errors import SourceError
 from torchkb.notebooks import note_label, reproduces, topic_notebooks
 from torchkb.project import Project
-from torchkb.rawnotes import is_output_marker, read_text
+from torchkb.rawnotes import read_text
 from torchkb.schema import ClaimEntry
 from torchkb.translation import MISSING, english_view
+from torchkb.ui import strings
 
-UI = {
-    "zh": {
-        "source": "来源",
-        "lines": "第 {a}–{b} 行",
-        "repost": "转载自",
-        "output": "输出",
-        "raises": "输出（抛出异常）",
-        "cpu_ok": "CPU · torch {torch} · {date}",
-        "cpu_skip": "CPU：未运行（{reason}）",
-        "needs_cuda": "需要 CUDA：本机 torch.cuda.is_available() 为 False",
-        "cpu_none": "CPU：尚未验证",
-        "cuda_ok": "GPU · {device} · torch {torch} · {date}",
-        "cuda_none": "GPU：尚未运行",
-        "cuda_failed": "GPU：运行失败（{date}）",
-        "note_output": "笔记原文中的输出（{note} 第 {a}–{b} 行，本站未重新运行）",
-        "claim_verified": "已验证",
-        "claim_corrected": "更正",
-        "claim_unchecked": "无法验证",
-        "claim_awaiting_gpu": "待 GPU 验证",
-        "awaiting_gpu_why": "证明片段需要 CUDA，当前代码还没有在 GPU 上运行过的记录；"
-        "在 GPU 上运行之前，本站不对这条论断下结论。",
-        "proof": "证明",
-        "since": "变化版本",
-        "home_title": "PyTorch 笔记知识库",
-        "home_lead": "由中文学习笔记整理而成的 PyTorch 知识库：每段代码都是经过测试的片段文件，"
-        "页面标明它在哪里（CPU / GPU）、用哪个 torch 版本、何时运行过。",
-        "topics": "主题",
-        "raw_title": "原始笔记 {number}",
-        "raw_lead": "这是作者的原始笔记，逐字保存；各主题页的“来源”行链接到这里的行号。",
-        "claims_title": "论断核查",
-        "claims_lead": "笔记中关于 torch 行为的每条可检验论断，及其在 torch 2.13 上的核查结果。",
-        "tags_title": "标签",
-        "tags_lead": "按标签列出各主题页。",
-        "raw_description": "作者的原始 PyTorch 学习笔记 {number}，逐字保存（{name}）。",
-        "notebook": "[:material-notebook-outline: 本页的 Jupyter Notebook（可下载运行）]({href})",
-    },
-    "en": {
-        "source": "Source",
-        "lines": "lines {a}–{b}",
-        "repost": "reposted from",
-        "output": "Output",
-        "raises": "Output (raises)",
-        "cpu_ok": "CPU · torch {torch} · {date}",
-        "cpu_skip": "CPU: not run ({reason})",
-        "needs_cuda": "needs CUDA: torch.cuda.is_available() is False on this machine",
-        "cpu_none": "CPU: not yet verified",
-        "cuda_ok": "GPU · {device} · torch {torch} · {date}",
-        "cuda_none": "GPU: not yet run",
-        "cuda_failed": "GPU: failed ({date})",
-        "note_output": "Output as printed in the original note ({note}, lines {a}–{b}; "
-        "not re-run here)",
-        "claim_verified": "Verified",
-        "claim_corrected": "Correction",
-        "claim_unchecked": "Not checkable",
-        "claim_awaiting_gpu": "Awaiting a GPU run",
-        "awaiting_gpu_why": "The proof needs CUDA and its current code has no recorded GPU "
-        "run yet; until it runs on a GPU, this site draws no conclusion on the claim.",
-        "proof": "Proof",
-        "since": "Changed in",
-        "home_title": "PyTorch Notes Knowledge Base",
-        "home_lead": "A PyTorch knowledge base built from Chinese study notes: every code block "
-        "is a tested snippet file, and each page says where it ran (CPU / GPU), on which "
-        "torch and when.",
-        "topics": "Topics",
-        "raw_title": "Raw note {number}",
-        "raw_lead": "The author's original note, kept verbatim (in Chinese); the “Source” "
-        "lines on the topic pages link to its line numbers.",
-        "claims_title": "Claims register",
-        "claims_lead": "Every checkable claim the notes make about torch behaviour, and what "
-        "torch 2.13 actually does.",
-        "tags_title": "Tags",
-        "tags_lead": "The topic pages, listed by tag.",
-        "raw_description": "The author's original PyTorch study note {number} ({name}), "
-        "kept verbatim in Chinese.",
-        "notebook": "[:material-notebook-outline: This page as a Jupyter notebook "
-                    "(download and run)]({href})",
-        # the editor's banners over sections whose English is missing or stale
-        "missing_title": "Awaiting translation · 待翻译",
-        "missing_text": "This section has not been translated into English yet: the author's "
-                        "Chinese text is shown.",
-        "stale_title": "The Chinese changed since this was translated",
-        "stale_text": "The English below follows an earlier version of this section; the "
-                      "Chinese page has the current text.",
-    },
-}
 FIGURE_DIR = "assets/figures"
-# admonition type and UI key per derived claim label (torchkb.claims)
+# admonition type per derived claim label (torchkb.claims)
 CLAIM_STYLE = {"verified": "success", "corrected": "warning", "awaiting-gpu": "quote",
                "not-checkable": "info"}
-CLAIM_UI = {"verified": "claim_verified", "corrected": "claim_corrected",
-            "awaiting-gpu": "claim_awaiting_gpu", "not-checkable": "claim_unchecked"}
 # icons, not emoji glyphs (no emoji font needed)
 CLAIM_ICON = {"verified": ":material-check-circle:{ .kb-icon-ok }",
               "corrected": ":material-alert:{ .kb-icon-warn }",
@@ -125,17 +48,18 @@ class PageWriter:
 
     def __init__(self, lang: str, project: Project, repost: dict[str, str],
                  labels: dict[str, ClaimLabel]) -> None:
-        self.lang, self.ui, self.claims, self.repost = lang, UI[lang], project.claims_by_id, repost
+        self.lang, self.claims, self.repost = lang, project.claims_by_id, repost
+        self.ui, self.labels_ui = strings(lang)["page"], strings(lang)["claim"]
         self.snippets, self.verification, self.labels = (project.snippets, project.verification,
                                                          labels)
         self.project = project
         self.figures: dict[str, Path] = {}  # docs-relative path -> source file
 
     # -- directives -------------------------------------------------------------
-    def snippet(self, ref: str, section: Section) -> str:
-        snip = self.snippets.get(snippet_store.snippet_id(ref))
+    def snippet(self, part: SnippetPart) -> str:
+        snip = self.snippets.get(part.id)
         if snip is None:
-            raise SourceError(section.path, section.line, f"@snippet {ref}: no such snippet file")
+            raise part.error(f"@snippet {part.ref}: no such snippet file")
         code = comments.source(snip, self.lang)  # English comments from the topic's map
         fence = "````" if "```" in code else "```"
         lang_tag = {"python": "python", "shell": "bash", "yaml": "yaml"}.get(snip.kind, "text")
@@ -238,17 +162,9 @@ class PageWriter:
             return snip.meta.skip_zh
         return reason
 
-    def note_output(self, arg: str, section: Section) -> str:
-        try:
-            stem, span = arg.split()
-            a, b = (int(x) for x in span.split("-"))
-        except ValueError:
-            raise SourceError(section.path, section.line,
-                              f"@note-output {arg!r}: expected `<note> <a>-<b>`") from None
-        raw = self.project.raw_dir / f"{stem}.txt"
-        if not raw.exists():
-            raise SourceError(section.path, section.line, f"@note-output: no raw note {stem}")
-        lines = read_text(raw).splitlines()[a - 1 : b]
+    def note_output(self, part: NoteOutputPart) -> str:
+        stem, a, b = part.note, part.first, part.last
+        lines = part.quote(self.project.raw_dir)
         if self.last_output is not None and reproduces(self.last_output, lines):
             # the re-run above printed what the note printed: shown once, as the run's
             return f"<!-- note-output: {stem} {a}-{b} (reproduced by the run above) -->"
@@ -258,12 +174,13 @@ class PageWriter:
                           for line in [f"{fence}text", *lines, fence])
         return f"<!-- note-output: {stem} {a}-{b} -->\n??? quote \"{title}\"\n\n{block}"
 
-    def claim(self, claim_id: str, section: Section) -> str:
+    def claim(self, part: ClaimPart) -> str:
+        claim_id = part.id
         claim = self.claims.get(claim_id)
         if claim is None:
-            raise SourceError(section.path, section.line, f"@claim {claim_id}: not in notes/claims")
+            raise part.error(f"@claim {claim_id}: not in notes/claims")
         label = self.labels[claim_id]
-        kind, title = CLAIM_STYLE[label.label], self.ui[CLAIM_UI[label.label]]
+        kind, title = CLAIM_STYLE[label.label], self.labels_ui[label.label]
         text = claim.claim.get(self.lang, claim.claim.zh)
         lines = [f'!!! {kind} "{title}: {_attr(text)}"', ""]
         proof = ""
@@ -281,40 +198,33 @@ class PageWriter:
             extra.append(f"{self.ui['proof']}: [`{claim.snippet}`](#{anchor})")
             if proof_id not in self.page_snippets:  # show the proof where the claim is
                 self.page_snippets.add(proof_id)
-                proof = "\n\n" + self.snippet(claim.snippet, section)
+                proof = "\n\n" + self.snippet(SnippetPart(part.path, part.line, claim.snippet))
         if extra:
             lines += ["", "    " + " · ".join(extra)]
         return "\n".join(lines) + proof
 
     def expand(self, section: Section) -> str:
-        body = section.text[self.lang]["body"].strip("\n")
         out = []
         # recorded output of the @snippet just above (only blank lines or a short lead-in
         # such as "输出：" between): a @note-output that it reproduces is not shown twice
         self.last_output: str | None = None
         ids = iter(self.subheading_ids(section))
-        fence = ""
-        for line in body.splitlines():
-            stripped = line.strip()
-            marker = _FENCE.match(stripped)
-            if marker and (not fence or marker.group(1).startswith(fence)):
-                fence = "" if fence else marker.group(1)
-            if not fence and _SUBHEADING.match(line) and "{#" not in line:
-                line = f"{line.rstrip()} {{#{next(ids)}}}"
-            if stripped.startswith("@snippet "):
-                ref = stripped.split(None, 1)[1]
-                out.append(self.snippet(ref, section))
-                self.last_output = snippet_store.load_output(
-                    self.snippets[snippet_store.snippet_id(ref)])
+        for part in section.parts(self.lang):
+            if isinstance(part, SnippetPart):
+                out.append(self.snippet(part))
+                self.last_output = snippet_store.load_output(self.snippets[part.id])
                 continue
-            if stripped.startswith("@claim "):
-                out.append(self.claim(stripped.split(None, 1)[1], section))
-            elif stripped.startswith("@note-output "):
-                out.append(self.note_output(stripped.split(None, 1)[1], section))
+            if isinstance(part, TextPart):
+                out += _with_heading_ids(part.lines, ids)
+                if part.lead_in:
+                    continue  # the output above still counts
+            elif isinstance(part, EditorNotePart):
+                out += part.markdown  # an admonition (theme/assets/stylesheets/editor.css)
+            elif isinstance(part, ClaimPart):
+                out.append(self.claim(part))
             else:
-                out.append(line)
-            if stripped and not is_output_marker(stripped):
-                self.last_output = None
+                out.append(self.note_output(part))
+            self.last_output = None
         return "\n".join(out)
 
     def subheading_ids(self, section: Section) -> list[str]:
@@ -362,9 +272,7 @@ class PageWriter:
         head += [self.ui["notebook"].format(href=f"notebooks/{topic.id}.ipynb"), ""]
         parts = ["\n".join(head)]
         self.page_snippets = {
-            snippet_store.snippet_id(arg) for s in topic.sections
-            for kind, arg in s.directives(lang)
-            if kind == "snippet"
+            p.id for s in topic.sections for p in s.parts(lang) if isinstance(p, SnippetPart)
         }
         for section in topic.sections:
             text = section.text[lang]
@@ -380,7 +288,8 @@ class PageWriter:
     def translation_banner(self, status: str, body: str) -> str:
         """The editor's note over an untranslated or stale section (not the author's text,
         not for search); an untranslated body is marked as Chinese for screen readers."""
-        title, text = self.ui[f"{status}_title"], self.ui[f"{status}_text"]
+        banners = strings(self.lang)["translation"]
+        title, text = banners[f"{status}_title"], banners[f"{status}_text"]
         banner = (f'<div class="admonition warning kb-translation kb-translation-{status}" '
                   f'data-search-exclude><p class="admonition-title">{html.escape(title)}</p>'
                   f"<p>{html.escape(text)}</p></div>")
@@ -391,6 +300,19 @@ class PageWriter:
 
 _FENCE = re.compile(r"(`{3,}|~{3,})")
 _SUBHEADING = re.compile(r"^###\s+\S")
+
+
+def _with_heading_ids(lines: tuple[str, ...], ids: Iterator[str]) -> list[str]:
+    """The lines, each `###` heading outside code fences given the next of `ids`."""
+    out, fence = [], ""
+    for line in lines:
+        marker = _FENCE.match(line.strip())
+        if marker and (not fence or marker.group(1).startswith(fence)):
+            fence = "" if fence else marker.group(1)
+        if not fence and _SUBHEADING.match(line) and "{#" not in line:
+            line = f"{line.rstrip()} {{#{next(ids)}}}"
+        out.append(line)
+    return out
 
 
 def _subheadings(body: str) -> list[str]:
@@ -415,7 +337,7 @@ def _yaml_str(text: str) -> str:
 
 
 def home_page(lang: str, topics: list[Topic]) -> str:
-    ui = UI[lang]
+    ui = strings(lang)["page"]
     lines = ["---", f"title: {_yaml_str(ui['home_title'])}", "hide:", "  - navigation",
              "search:", "  exclude: true", "---", "",
              f"# {ui['home_title']}", "", ui["home_lead"], "", f"## {ui['topics']}", "",
@@ -432,9 +354,17 @@ def home_page(lang: str, topics: list[Topic]) -> str:
     return "\n".join(lines)
 
 
+def tags_page(lang: str) -> str:
+    """Material's tags index (the `<!-- material/tags -->` marker)."""
+    ui = strings(lang)["page"]
+    return (f"---\ntitle: {_yaml_str(ui['tags_title'])}\n"
+            f"description: {_yaml_str(ui['tags_lead'])}\nsearch:\n  exclude: true\n---\n\n"
+            f"# {ui['tags_title']}\n\n<!-- material/tags -->\n")
+
+
 def raw_note_page(lang: str, raw: Path) -> str:
     """The raw note verbatim, each line with an `L<n>` anchor; excluded from search."""
-    ui = UI[lang]
+    ui = strings(lang)["page"]
     title = ui["raw_title"].format(number=raw.stem.split("_")[0])
     rows = [
         f'<span class="kb-line" id="L{n}"><span class="kb-lineno">{n}</span>'
@@ -454,8 +384,8 @@ def raw_note_page(lang: str, raw: Path) -> str:
 def claims_page(lang: str, claims: list[ClaimEntry], sections_by_claim: dict[str, str],
                 writer: PageWriter, topics: list[Topic]) -> str:
     """The register, grouped by topic; each proof shows what verified it."""
-    ui = UI[lang]
-    status_text = {k: f"{CLAIM_ICON[k]} {ui[CLAIM_UI[k]]}" for k in CLAIM_UI}
+    ui = strings(lang)["page"]
+    status_text = {k: f"{CLAIM_ICON[k]} {text}" for k, text in strings(lang)["claim"].items()}
     # not in search: every claim is also shown, with its section, on the topic pages
     lines = ["---", f"title: {_yaml_str(ui['claims_title'])}",
              f"description: {_yaml_str(ui['claims_lead'])}", "search:", "  exclude: true",
@@ -465,7 +395,7 @@ def claims_page(lang: str, claims: list[ClaimEntry], sections_by_claim: dict[str
     for claim in claims:
         label = writer.labels[claim.id].label
         counts[label] = counts.get(label, 0) + 1
-    lines += [" · ".join(f"{status_text[k]}: {counts[k]}" for k in CLAIM_UI if k in counts), ""]
+    lines += [" · ".join(f"{status_text[k]}: {counts[k]}" for k in LABELS if k in counts), ""]
     titles = {t.id: t.title[lang] for t in topics}
     for topic_id in sorted({c.path.stem for c in claims}, key=lambda t: (t not in titles,
                            [x.id for x in topics].index(t) if t in titles else 0, t)):
@@ -501,9 +431,9 @@ def render_site(project: Project) -> dict[str, bytes]:
     sections_by_claim: dict[str, str] = {}
     for topic in topics:
         for section in topic.sections:
-            for kind, arg in section.directives("zh"):
-                if kind == "claim":
-                    sections_by_claim.setdefault(arg, f"{topic.id}.md#{section.id}")
+            for part in section.parts("zh"):
+                if isinstance(part, ClaimPart):
+                    sections_by_claim.setdefault(part.id, f"{topic.id}.md#{section.id}")
     views = {"zh": topics, "en": english_view(topics)}
     for lang in project.langs:
         writer = PageWriter(lang, project, repost, labels)
@@ -514,11 +444,7 @@ def render_site(project: Project) -> dict[str, bytes]:
         files[f"{lang}/claims.md"] = claims_page(
             lang, project.claims, sections_by_claim, writer, topics).encode()
         files[f"{lang}/errors.md"] = error_index_page(project, lang).encode()
-        files[f"{lang}/tags.md"] = (
-            f"---\ntitle: {_yaml_str(UI[lang]['tags_title'])}\n"
-            f"description: {_yaml_str(UI[lang]['tags_lead'])}\nsearch:\n  exclude: true\n---\n\n"
-            f"# {UI[lang]['tags_title']}\n\n<!-- material/tags -->\n"
-        ).encode()
+        files[f"{lang}/tags.md"] = tags_page(lang).encode()
         for raw in project.raw_notes.values():
             files[f"{lang}/raw/{raw.stem}.md"] = raw_note_page(lang, raw).encode()
         for rel, src in writer.figures.items():

@@ -345,8 +345,8 @@ def shard_index(
     index: dict, synonyms: list[dict] | None = None, lang: str = "zh"
 ) -> dict[str, object]:
     """One language's index as the files the worker fetches:
-    - meta: the one file loaded up front, small and growing only with the number of
-      postings files: N, where each sorted range of terms (and of words) starts, synonyms;
+    - meta: the one file loaded up front, growing only with the number of postings files:
+      N, where each sorted range of terms (and words) starts, synonyms, query_meta();
     - t<k>: the postings of one range of terms, [section gap, score, ...] each: the
       Chinese words a typed phrase is segmented into, a half-typed word's completions
       and a misspelt word's neighbours are all found by range, as exact terms are;
@@ -408,8 +408,53 @@ def shard_index(
         "chunks": starts,
         "words": word_starts or [""],
         "syn": [[s["typed"], s[lang]] for s in synonyms or []],
+        "query": query_meta(),
     }
     return files
+
+
+# ---- the query side: settings the worker reads from each language's meta file ----------
+# Query words the worker drops (the index keeps them: BM25's idf makes them cheap).
+STOP_WORDS = tuple(
+    (
+        "a an and are as at be by can do does for from how i in is it of on or the this that "
+        "to was what when why with you your 的 了 是 在 吗 呢 怎么 如何 什么 为什么 怎样 时 "
+        "时候 会 要 和 与 及 一个 "
+        # function and question words a reader adds around the terms that matter
+        "都 被 把 也 就 还 又 很 吧 啊 呀 么 得 地 着 过 这 那 这个 那个 这样 那样 哪 哪些 "
+        "哪个 我 你 他 它 我们 有 有没有 能 能不能 可以 应该 需要 一下 一直 总是 老是 东西 "
+        # the same in English: pronouns, modals, pieces of contractions (don't -> don t)
+        "my me we our they their its there which where who should would could will need "
+        "t s don doesn didn isn aren wasn"
+    ).split()
+)
+QUERY_SETTINGS = {
+    # ten results, as many as Material's list shows before "more": each costs a fetch of
+    # its section's text, so fetching twenty doubled a query's time at 100x the content
+    # (measured)
+    "max_results": 10,
+    "rerank": 10,  # candidates whose text is fetched for phrase scoring and teasers
+    "scale": SCORE_SCALE,  # posting scores are BM25 term factors x this
+    # a half-typed last word: its completions count at prefix_weight of a whole word, at
+    # most prefix_max of them (the most frequent), from prefix_min letters on
+    "prefix_min": 3,
+    "prefix_max": 40,
+    "prefix_weight": 0.5,
+    # a word the index lacks: its neighbours one edit away (two from 8 letters on),
+    # sharing the first two letters, at typo_weight of a whole word
+    "typo_min": 5,
+    "typo_max": 5,
+    "typo_weight": 0.7,
+    "longest_word": 16,  # longest Chinese word tried when segmenting a query
+    # a single Chinese character left over by segmentation (一, 多, 用, 上 ...) is mostly
+    # a function word: it counts at this weight, so a question's few real words decide
+    "single_han_weight": 0.3,
+}
+
+
+def query_meta() -> dict:
+    """The meta file's `query`: QUERY_SETTINGS and the stop words."""
+    return {**QUERY_SETTINGS, "stop": list(STOP_WORDS)}
 
 
 def write_index(folder: Path, docs: list[dict], synonyms: list[dict], lang: str) -> Path:

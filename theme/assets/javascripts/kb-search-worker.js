@@ -24,33 +24,13 @@ const LANG = new URL(self.location.href).searchParams.get("lang") || "zh"
 const HAN = /[\u3400-\u9fff]+/g
 const NAME = /[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*/g
 const WORD = /[a-z0-9]+/g
-const STOP = new Set(("a an and are as at be by can do does for from how i in is it of on or " +
-  "the this that to was what when why with you your 的 了 是 在 吗 呢 怎么 如何 什么 为什么 " +
-  "怎样 时 时候 会 要 和 与 及 一个 " +
-  // function and question words a reader adds around the terms that matter
-  "都 被 把 也 就 还 又 很 吧 啊 呀 么 得 地 着 过 这 那 这个 那个 这样 那样 哪 哪些 哪个 " +
-  "我 你 他 它 我们 有 有没有 能 能不能 可以 应该 需要 一下 一直 总是 老是 东西 " +
-  // the same in English: pronouns, modals, pieces of contractions (don't -> don t)
-  "my me we our they their its there which where who should would could will need " +
-  "t s don doesn didn isn aren wasn").split(" "))
-// ten results, as many as Material's list shows before "more": each costs a fetch of its
-// section's text, so fetching twenty doubled a query's time at 100x the content (measured)
-const MAX_RESULTS = 10
-const RERANK = 10  // candidates whose text is fetched for phrase scoring and teasers
-const SCALE = 50  // posting scores are BM25 term factors x SCORE_SCALE (torchkb/search.py)
-// a half-typed last word: its completions count at PREFIX_WEIGHT of a whole word, at most
-// PREFIX_MAX of them (the most frequent), from PREFIX_MIN letters on
-const PREFIX_MIN = 3, PREFIX_MAX = 40, PREFIX_WEIGHT = 0.5
-// a word the index lacks: its neighbours one edit away (two from 8 letters on), sharing
-// the first two letters, at TYPO_WEIGHT of a whole word
-const TYPO_MIN = 5, TYPO_MAX = 5, TYPO_WEIGHT = 0.7
-const LONGEST_WORD = 16  // longest Chinese word tried when segmenting a query
-// a single Chinese character left over by segmentation (一, 多, 用, 上 ...) is mostly a
-// function word: it counts at this weight, so a question's few real words decide
-const SINGLE_HAN_WEIGHT = 0.3
-
+// query settings and stop words, from the meta file: torchkb/search.py (QUERY_SETTINGS,
+// STOP_WORDS) writes them there and says what each is for
+let Q = null
+let STOP = new Set()
 let meta = null  // { N, ids (section ids are below it), block, chunks: [first term of
-                 // each postings file], words: [same, for the Chinese words files], syn }
+                 // each postings file], words: [same, for the Chinese words files], syn,
+                 // query: settings and stop words }
 let synonyms = null // [RegExp of the typed phrases, Map typed phrase -> replacement]
 const files = new Map()  // name -> Promise of its parsed JSON
 let acc = null  // per-section accumulators of search(), reused
@@ -147,7 +127,7 @@ function segmentHan(run, has) {
   const cost = new Array(n + 1).fill(Infinity), next = new Array(n + 1)
   cost[n] = 0
   for (let i = n - 1; i >= 0; i--)
-    for (let len = Math.min(LONGEST_WORD, n - i); len >= 1; len--) {
+    for (let len = Math.min(Q.longest_word, n - i); len >= 1; len--) {
       const piece = run.slice(i, i + len)
       const c = has(piece) ? 1 : len === 1 ? 3 : Infinity
       if (c + cost[i + len] < cost[i]) { cost[i] = c + cost[i + len]; next[i] = i + len }
@@ -234,8 +214,8 @@ function distance(a, b, max) {
 /* ---- the query: terms, their alternatives, their postings ------------------------ */
 
 /* Each query term becomes a group of alternatives [term, weight, postings]: the term
- * itself (1), and for the word being typed its completions (PREFIX_WEIGHT), for a word
- * the index lacks its spelling neighbours (TYPO_WEIGHT). A section scores a group by
+ * itself (1), and for the word being typed its completions (Q.prefix_weight), for a word
+ * the index lacks its spelling neighbours (Q.typo_weight). A section scores a group by
  * its best alternative. */
 async function analyse(raw) {
   const typedQuery = clean(raw.slice(0, 2000))
@@ -246,9 +226,9 @@ async function analyse(raw) {
   // the word being typed (Material searches on every keystroke): its completions
   const last = lastToken(typedQuery)
   const prefixes = []
-  if (last && last.word.length >= PREFIX_MIN && !STOP.has(last.word)) {
+  if (last && last.word.length >= Q.prefix_min && !STOP.has(last.word)) {
     prefixes.push(last.word, normaliseWord(last.word))
-    if (last.name !== last.word && last.name.length >= PREFIX_MIN) prefixes.push(last.name)
+    if (last.name !== last.word && last.name.length >= Q.prefix_min) prefixes.push(last.name)
   }
   const chunks = await loadChunks([...terms.map(chunkOf),
     ...prefixes.flatMap(p => chunksOf(p, 4))])
@@ -258,7 +238,7 @@ async function analyse(raw) {
   }
   const single = t => t.length === 1 && /[\u3400-\u9fff]/.test(t)
   const groups = terms.map(t => ({ typed: t,
-    alts: [[t, single(t) ? SINGLE_HAN_WEIGHT : 1, postingsOf(t)]] }))
+    alts: [[t, single(t) ? Q.single_han_weight : 1, postingsOf(t)]] }))
   if (prefixes.length) {
     const key = normaliseWord(last.word)
     let group = groups.find(g => g.typed === key)
@@ -270,11 +250,12 @@ async function analyse(raw) {
         for (const t of Object.keys(chunks.get(k) || {}))
           if (t.startsWith(p) && t !== p && !seen.has(t)) { seen.add(t); found.push(t) }
     found.sort((a, b) => chunks.get(chunkOf(b))[b].length - chunks.get(chunkOf(a))[a].length)
-    for (const t of found.slice(0, PREFIX_MAX)) group.alts.push([t, PREFIX_WEIGHT, postingsOf(t)])
+    for (const t of found.slice(0, Q.prefix_max))
+      group.alts.push([t, Q.prefix_weight, postingsOf(t)])
   }
   // spelling neighbours of the words the index lacks
   // (words and snake_case names; a dotted name's parts are terms of their own)
-  const unknown = groups.filter(g => !g.alts.some(([, , p]) => p) && g.typed.length >= TYPO_MIN
+  const unknown = groups.filter(g => !g.alts.some(([, , p]) => p) && g.typed.length >= Q.typo_min
     && /^[a-z0-9_]+$/.test(g.typed))
   if (unknown.length) {
     const near = await loadChunks(unknown.flatMap(g => chunksOf(g.typed.slice(0, 2), 4)))
@@ -287,8 +268,8 @@ async function analyse(raw) {
           if (d <= max) found.push([d, -p.length, t, p])
         }
       found.sort((a, b) => a[0] - b[0] || a[1] - b[1])
-      found = found.filter(f => f[0] === found[0][0]).slice(0, TYPO_MAX)
-      for (const [, , t, p] of found) g.alts.push([t, TYPO_WEIGHT, p])
+      found = found.filter(f => f[0] === found[0][0]).slice(0, Q.typo_max)
+      for (const [, , t, p] of found) g.alts.push([t, Q.typo_weight, p])
     }
   }
   return { query, groups: groups.map(g => ({ typed: g.typed,
@@ -344,7 +325,7 @@ async function search(raw) {
       for (let i = 0, d = 0; i < postings.length; i += 2) {
         d += postings[i]
         if (!seen[d]) { seen[d] = 1; touched.push(d) }
-        score[d] += w * postings[i + 1] / SCALE
+        score[d] += w * postings[i + 1] / Q.scale
         cover[d] += w
       }
       continue
@@ -357,7 +338,7 @@ async function search(raw) {
       weight = Math.max(weight, w)
       for (let i = 0, d = 0; i < postings.length; i += 2) {
         d += postings[i]
-        const s = w * postings[i + 1] / SCALE
+        const s = w * postings[i + 1] / Q.scale
         const b = best.get(d)
         if (!b) best.set(d, [s, w])
         else { if (s > b[0]) b[0] = s; if (w > b[1]) b[1] = w }
@@ -370,17 +351,17 @@ async function search(raw) {
       cover[d] += w
     }
   }
-  // BM25 where a section must cover the query's distinctive terms; the RERANK best kept
+  // BM25 where a section must cover the query's distinctive terms; the Q.rerank best kept
   const top = []
   for (const d of touched) {
     const coverage = cover[d] / total
     const s = score[d] * (0.1 + coverage * coverage)
     score[d] = 0; cover[d] = 0; seen[d] = 0
-    if (top.length === RERANK && s <= top[RERANK - 1][1]) continue
-    let i = Math.min(top.length, RERANK - 1)
+    if (top.length === Q.rerank && s <= top[Q.rerank - 1][1]) continue
+    let i = Math.min(top.length, Q.rerank - 1)
     while (i > 0 && top[i - 1][1] < s) i--
     top.splice(i, 0, [d, s])
-    if (top.length > RERANK) top.pop()
+    if (top.length > Q.rerank) top.pop()
   }
   // verbatim phrases rerank the best candidates: what lands a pasted error on its section
   const docs = await docsOf(top.map(([d]) => d))
@@ -406,7 +387,7 @@ async function search(raw) {
     matched[typed.get(g.typed) || g.typed] = g.alts.some(([t]) => t === g.typed)
     for (const [t] of g.alts) if (t !== g.typed && !(t in matched)) matched[t] = true
   }
-  return { items: shown.slice(0, MAX_RESULTS).map(([d, s]) => {
+  return { items: shown.slice(0, Q.max_results).map(([d, s]) => {
     const [l, t, p, x] = docs.get(d)
     return group({ l, t, p, x }, s, matched)
   }) }
@@ -466,9 +447,15 @@ function group(doc, score, terms) {
 
 /* ---- protocol ------------------------------------------------------------------ */
 
+function configure(m) {
+  meta = m
+  Q = m.query
+  STOP = new Set(Q.stop)
+  synonyms = setupSynonyms(m.syn)
+}
+
 async function setup() {
-  meta = await load("meta")
-  synonyms = setupSynonyms(meta.syn)
+  configure(await load("meta"))
 }
 
 /* Queries are answered in order; one overtaken by a newer query is not answered at all */
