@@ -14,7 +14,6 @@ from pathlib import Path
 
 from torchkb import schema
 from torchkb.errors import SourceError
-from torchkb.rawnotes import is_output_marker, read_text
 from torchkb.sanitize import unsafe_html
 from torchkb.schema import LineDict, load_yaml
 
@@ -44,6 +43,10 @@ class TextPart:
     @property
     def lead_in(self) -> bool:
         """Only blank lines or a lead-in such as `输出：` (what follows is output)."""
+        # imported here: raw-note parsing needs markdown-it, which `verify --merge` (the GPU
+        # workflow's merge job, pyyaml and pydantic only) must not need to load the sources
+        from torchkb.rawnotes import is_output_marker
+
         return all(not x.strip() or is_output_marker(x) for x in self.lines)
 
 
@@ -89,6 +92,8 @@ class NoteOutputPart(_Directive):
         raw = raw_dir / f"{self.note}.txt"
         if not raw.exists():
             raise self.error(f"@note-output: no raw note {self.note}")
+        from torchkb.rawnotes import read_text  # see TextPart.lead_in
+
         lines = read_text(raw).splitlines()
         if self.last > len(lines):
             raise self.error(f"@note-output: {self.note} has {len(lines)} lines, not {self.last}")
