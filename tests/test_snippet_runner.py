@@ -298,19 +298,41 @@ def test_cuda_snippets_get_a_process_of_their_own() -> None:
     assert not verify.uses_own_process(cpu, "cpu", None)
 
 
-MERGE_WITHOUT_SITE_LIBRARIES = """
+WITHOUT_SITE_LIBRARIES = """
 import sys
 
-class Missing:  # the libraries gpu.yml's merge job does not install
+class Missing:  # what a GPU machine or gpu.yml's merge job need not have installed
     def find_spec(self, name, *args):
-        if name.split(".")[0] in {"markdown", "markdown_it", "nh3", "torch", "numpy"}:
-            raise ImportError(f"{name} is not installed in the merge job")
+        if name.split(".")[0] in {missing}:
+            raise ImportError(f"{{name}} is not installed there")
 
 sys.meta_path.insert(0, Missing())
 from torchkb.cli import main
 
-sys.exit(main(["verify", "--merge"]))
+sys.exit(main({argv}))
 """
+SITE_LIBRARIES = {"markdown", "markdown_it", "nh3", "mkdocs", "nbformat", "rjieba"}
+MERGE_WITHOUT_SITE_LIBRARIES = WITHOUT_SITE_LIBRARIES.format(
+    missing=sorted(SITE_LIBRARIES | {"torch", "numpy"}), argv=["verify", "--merge"]
+)
+
+
+def test_verify_needs_only_torch_pyyaml_and_pydantic(tree, tmp_path: Path) -> None:
+    """The README's GPU job: a CUDA machine with its own torch gets pyyaml and pydantic."""
+    root = tree({"s.py": "print(1)\n"}, "s.py: {title: {zh: x, en: x}, needs: cpu}\n")
+    (root / "t" / "s.out").write_text("1\n", encoding="utf-8")
+    script = WITHOUT_SITE_LIBRARIES.format(missing=sorted(SITE_LIBRARIES), argv=["verify"])
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "TORCHKB_ROOT": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert json.loads((tmp_path / "verification" / "cpu.json").read_text())["t/s"]["result"] == (
+        "passed"
+    )
 
 
 def test_shards_merge_into_one_record(tree, tmp_path: Path) -> None:
