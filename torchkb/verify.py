@@ -114,6 +114,29 @@ def run(
     """Run one snippet in the empty directory `workdir` and judge the run against its
     metadata and recorded output (or, with `update`, rewrite that output); paths under
     the checkout `repo` are recorded as `<repo>`."""
+    settled = _without_running(snip, device)
+    if settled is not None:
+        return settled
+    result = _execute(snip, device, workdir, isolate)
+    outcome = Outcome(snip, "passed", verdict=result.verdict, seconds=result.seconds)
+    problem = result.failure or _exception_problem(snip, result)
+    if problem:
+        return _failed(outcome, problem)
+    outcome.recorded = runner.normalise(result.recorded(), workdir, repo)
+    # another device's output is kept only where the metadata says it differs by design
+    own_device = device == records.home_device(snip.meta.needs) or snip.meta.output_per_device
+    if update and own_device:
+        outcome.output_file = _write_output(snip, device, outcome.recorded)
+        for name in result.figures:
+            shutil.copyfile(workdir / name, store.figure_path(snip, name))
+        return outcome
+    outcome.output_file = records.expected_output_path(snip.path, device, snip.meta.needs)
+    problem = _output_problem(snip, outcome) or _figure_problem(snip, result.figures)
+    return _failed(outcome, problem) if problem else outcome
+
+
+def _without_running(snip: store.Snippet, device: str) -> Outcome | None:
+    """The outcome of a snippet judged without running it: skipped, shell syntax, YAML."""
     reason = skip_reason(snip, device)
     if snip.kind == "shell" and (bad := runner.check_shell_syntax(snip.path)):
         return Outcome(snip, "failed", bad)  # never run, but must at least parse
@@ -125,68 +148,59 @@ def run(
         except yaml.YAMLError as err:
             return Outcome(snip, "failed", f"{snip.path}: {err}".splitlines()[0])
         return Outcome(snip, "passed")
+    return None
 
+
+def _execute(
+    snip: store.Snippet, device: str, workdir: Path, isolate: str | None
+) -> runner.RunResult:
     timeout = snip.meta.timeout or DEFAULT_TIMEOUT
     if snip.kind == "shell":
-        result = runner.run_shell(snip.path, workdir, _process_home(), timeout)
-    elif uses_own_process(snip, device, isolate):
+        return runner.run_shell(snip.path, workdir, _process_home(), timeout)
+    if uses_own_process(snip, device, isolate):
         home = workdir.parent / f"{workdir.name}-home"
-        result = runner.run_python_in_process_of_its_own(snip.path, workdir, home, timeout)
-    else:
-        result = runner.run_python(snip.path, workdir, _process_home(), timeout)
-    outcome = Outcome(snip, "passed", verdict=result.verdict, seconds=result.seconds)
-    if result.failure:
-        return _failed(outcome, result.failure)
+        return runner.run_python_in_process_of_its_own(snip.path, workdir, home, timeout)
+    return runner.run_python(snip.path, workdir, _process_home(), timeout)
 
+
+def _exception_problem(snip: store.Snippet, result: runner.RunResult) -> str | None:
+    """What is wrong with the exception the run raised (or did not raise), if anything."""
     expected = snip.meta.expect_exception
-    if expected and result.error is None:
-        return _failed(
-            outcome,
-            f"{snip.path}: expected {expected.type} matching "
-            f"{expected.match or ''!r}, but it raised nothing",
-        )
-    if expected and not result.error.matches(expected):
-        return _failed(
-            outcome,
-            f"{snip.path}: raised {result.error.text.strip()}; expected "
-            f"{expected.type} matching {expected.match or ''!r}",
-        )
-    if not expected and result.error is not None:
-        return _failed(outcome, f"{snip.path}: raised {result.error.text.strip()}")
+    if expected is None:
+        return f"{snip.path}: raised {result.error.text.strip()}" if result.error else None
+    wanted = f"{expected.type} matching {expected.match or ''!r}"
+    if result.error is None:
+        return f"{snip.path}: expected {wanted}, but it raised nothing"
+    if not result.error.matches(expected):
+        return f"{snip.path}: raised {result.error.text.strip()}; expected {wanted}"
+    return None
 
-    outcome.recorded = runner.normalise(result.recorded(), workdir, repo)
-    needs = snip.meta.needs
-    # another device's output is kept only where the metadata says it differs by design
-    own_device = device == records.home_device(needs) or snip.meta.output_per_device
-    if update and own_device:
-        outcome.output_file = _write_output(snip, device, outcome.recorded)
-        for name in result.figures:
-            shutil.copyfile(workdir / name, store.figure_path(snip, name))
-        return outcome
-    outcome.output_file = records.expected_output_path(snip.path, device, needs)
+
+def _output_problem(snip: store.Snippet, outcome: Outcome) -> str | None:
+    """How the run's output differs from the recorded one (compared by the snippet's rules)."""
     if not outcome.output_file.exists():
-        return _failed(
-            outcome,
+        return (
             f"{outcome.output_file}: no recorded output: run "
-            f"python -m torchkb verify {snip.id} --update",
+            f"python -m torchkb verify {snip.id} --update"
         )
     deterministic = snip.meta.deterministic_output
     was = outcome.output_file.read_text(encoding="utf-8")
     if runner.comparable(was, deterministic) != runner.comparable(outcome.recorded, deterministic):
-        return _failed(
-            outcome,
+        return (
             f"{snip.path}: output differs from {outcome.output_file.name} "
-            f"(python -m torchkb verify {snip.id} --update if the change is "
-            "intended)",
+            f"(python -m torchkb verify {snip.id} --update if the change is intended)"
         )
-    for name in result.figures:
+    return None
+
+
+def _figure_problem(snip: store.Snippet, figures: list[str]) -> str | None:
+    for name in figures:
         if not store.figure_path(snip, name).exists():
-            return _failed(
-                outcome,
+            return (
                 f"{store.figure_path(snip, name)}: figure not recorded: "
-                f"run python -m torchkb verify {snip.id} --update",
+                f"run python -m torchkb verify {snip.id} --update"
             )
-    return outcome
+    return None
 
 
 def _failed(outcome: Outcome, reason: str) -> Outcome:
