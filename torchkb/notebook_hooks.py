@@ -206,8 +206,9 @@ def pruned_stylesheet(css: str, config) -> str:
 # a heading as nbconvert writes it, with mkdocs-jupyter's id and anchor link
 _HEADING = re.compile(r'<h([1-6]) id="([^"]*)">(.*?)<a class="anchor-link" href="#\2">')
 _TAG = re.compile(r"<[^>]+>")
-# a heading of a generated topic page with its explicit id: `## Title {#id}`
-_MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*\{#([^}\s]+)\}\s*$")
+# a heading of a generated topic page with its explicit id: `## Title {#id}` (indented
+# in an editor's note)
+_MD_HEADING = re.compile(r"^\s*(#{1,6})\s+(.*?)\s*\{#([^}\s]+)\}\s*$")
 _MD_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _MD_MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[`*_\\]")
 

@@ -102,8 +102,9 @@ _ANIMATION = re.compile(r"^(?:-webkit-)?animation(?:-name)?$")
 
 
 def _declarations(content: list) -> list:
-    return [d for d in tinycss2.parse_blocks_contents(content, True, True)
-            if d.type == "declaration"]
+    return [
+        d for d in tinycss2.parse_blocks_contents(content, True, True) if d.type == "declaration"
+    ]
 
 
 def prune(css: str, used: Used) -> str:
@@ -145,8 +146,9 @@ def prune(css: str, used: Used) -> str:
     return _serialise(rules, wanted, animations, fonts)
 
 
-def _serialise(rules: list, wanted: set[str], animations: set[str], fonts: set[str],
-               indent: str = "") -> str:
+def _serialise(
+    rules: list, wanted: set[str], animations: set[str], fonts: set[str], indent: str = ""
+) -> str:
     out = []
     for item in rules:
         if isinstance(item, ast.AtRule):
@@ -155,8 +157,9 @@ def _serialise(rules: list, wanted: set[str], animations: set[str], fonts: set[s
                 if tinycss2.serialize(item.prelude).strip() not in animations:
                     continue
             if name == "font-face":
-                family = re.search(r"font-family\s*:\s*['\"]?([^;'\"]+)",
-                                   tinycss2.serialize(item.content or []))
+                family = re.search(
+                    r"font-family\s*:\s*['\"]?([^;'\"]+)", tinycss2.serialize(item.content or [])
+                )
                 if family and family.group(1).strip() not in fonts:
                     continue
             out.append(indent + item.serialize())
@@ -167,11 +170,14 @@ def _serialise(rules: list, wanted: set[str], animations: set[str], fonts: set[s
             if inner:
                 out.append(f"{indent}{prelude} {{\n{inner}\n{indent}}}")
             continue
-        decls = [d for d in _declarations(content)
-                 if not d.name.startswith("--") or d.name in wanted]
+        decls = [
+            d for d in _declarations(content) if not d.name.startswith("--") or d.name in wanted
+        ]
         if decls:
             body = "; ".join(
                 f"{d.name}:{tinycss2.serialize(d.value).strip()}"
-                + (" !important" if d.important else "") for d in decls)
+                + (" !important" if d.important else "")
+                for d in decls
+            )
             out.append(f"{indent}{prelude} {{ {body} }}")
     return "\n".join(out)

@@ -1,4 +1,5 @@
-"""MkDocs hook: the 404 page, once per language; fewer elements per code block.
+"""MkDocs hook: the 404 page, once per language; lighter code blocks (fewer elements,
+rendered when scrolled near).
 
 mkdocs-static-i18n builds each language into the same site folder, so every language's
 pass writes the root 404.html and the last one (English) wins, with the language menu
@@ -55,18 +56,35 @@ def on_post_template(output, template_name, config, **kwargs):
 _PLAIN = re.compile(r'<span class="(?:n|w)">([^<]*)</span>')
 _RUN = re.compile(r'(<span class="(p|o)">[^<]*)</span><span class="\2">')
 # a code block, as Material (div.highlight) and nbconvert (div.highlight-ipynb) write it
-_CODE = re.compile(r'(<div class="highlight[^"]*"[^>]*><pre[^>]*>)(.*?)(</pre>)', re.S)
+_CODE = re.compile(r'(<div class="highlight[^"]*"[^>]*)(><pre[^>]*>)(.*?)(</pre>)', re.S)
+# Code blocks below the first ones are rendered when scrolled near (kb.css: content-
+# visibility: auto; its height until then: from --kb-lines), so a page's first paint
+# styles and lays out what is on screen, not every token of 40 blocks. The first blocks
+# are often on the first screen: rendered at once, they shift nothing.
+EAGER_BLOCKS = 2
 
 
 def lighter_code(html: str) -> str:
+    count = 0
+
     def one(m: re.Match) -> str:
-        code = _PLAIN.sub(r"\1", m.group(2))
+        nonlocal count
+        code = _PLAIN.sub(r"\1", m.group(3))
         while True:
             merged = _RUN.sub(r"\1", code)
             if merged == code:
                 break
             code = merged
-        return m.group(1) + code + m.group(3)
+        div = m.group(1)
+        if count >= EAGER_BLOCKS and "style=" not in div:
+            div += f' style="--kb-lines:{max(code.count(chr(10)), 1)}"'
+        count += 1
+        # Material makes a code block that scrolls sideways focusable (keyboard users must
+        # reach it) when it mounts the block, which content.lazy (mkdocs.yml) defers until
+        # the block is seen: focusable from the start, Material drops it if it does not scroll
+        if code.startswith("<span></span><code>"):
+            code = code.replace("<code>", '<code tabindex="0">', 1)
+        return div + m.group(2) + code + m.group(4)
 
     return _CODE.sub(one, html)
 
