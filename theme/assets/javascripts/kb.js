@@ -15,12 +15,3 @@
     if (link) link.href = link.href.split("#")[0] + anchor()
   }, true)
 })()
-
-// The head's hreflang alternates, hidden from Material while it starts (theme/main.html),
-// are back once it has: this script runs after Material's (both deferred), so this
-// listener runs after Material's own.
-document.addEventListener("DOMContentLoaded", function () {
-  document.querySelectorAll("head link[rel=kb-alternate]").forEach(function (l) {
-    l.setAttribute("rel", "alternate")
-  })
-})
