@@ -10,6 +10,10 @@ bars: performance >= 90, accessibility / best practices / SEO = 100.
     .venv/bin/python benchmarks/lighthouse.py                   # default pages
     .venv/bin/python benchmarks/lighthouse.py gpu/ en/notebooks/gpu/ --runs 3
     .venv/bin/python benchmarks/lighthouse.py --json out.json   # keep the numbers
+
+Beside the scores, each row says where the performance points went: the points each
+metric lost (its weight times what it missed) and the performance audits that failed,
+with the time or bytes Lighthouse estimates they cost (--reports DIR keeps the reports).
 """
 
 import argparse
@@ -46,7 +50,7 @@ METRICS = {
 }
 
 
-def run(url: str) -> dict:
+def run(url: str, keep: Path | None = None) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         result = subprocess.run(
@@ -67,6 +71,9 @@ def run(url: str) -> dict:
         if result.returncode != 0 or not out.exists():
             raise SystemExit(f"lighthouse failed on {url}:\n{result.stderr[-2000:]}")
         report = json.loads(out.read_text(encoding="utf-8"))
+        if keep is not None:
+            keep.parent.mkdir(parents=True, exist_ok=True)
+            keep.write_bytes(out.read_bytes())
     scores = {c: round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES}
     audits = report["audits"]
     metrics = {}
@@ -87,7 +94,27 @@ def run(url: str) -> dict:
         if ref["weight"] and (audits[ref["id"]]["score"] or 0) < 1
         for a in [ref["id"]]
     )
-    return {"scores": scores, "metrics": metrics, "failing": failing}
+    return {"scores": scores, "metrics": metrics, "failing": failing, "costs": costs(report)}
+
+
+def costs(report: dict) -> dict[str, float]:
+    """Where the performance points went: per metric, the points it lost (weight x what
+    its score missed); per failed performance audit with an estimated saving, that saving
+    (ms, or KiB when Lighthouse gives only bytes)."""
+    audits = report["audits"]
+    lost: dict[str, float] = {}
+    for ref in report["categories"]["performance"]["auditRefs"]:
+        audit = audits[ref["id"]]
+        if ref["weight"]:
+            lost[f"-{ref['id']}"] = round(ref["weight"] * (1 - (audit["score"] or 0)), 1)
+        elif audit.get("score") is not None and audit["score"] < 0.9:
+            details = audit.get("details") or {}
+            ms = details.get("overallSavingsMs") or max(
+                (audit.get("metricSavings") or {}).values(), default=0)
+            kib = (details.get("overallSavingsBytes") or 0) / 1024
+            if ms or kib:
+                lost[ref["id"]] = round(ms) if ms else f"{kib:.0f}KiB"
+    return {k: v for k, v in lost.items() if v}
 
 
 def main() -> int:
@@ -96,6 +123,7 @@ def main() -> int:
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
     parser.add_argument("--runs", type=int, default=1, help="runs per page (median)")
     parser.add_argument("--json", type=Path, help="write the results here")
+    parser.add_argument("--reports", type=Path, help="keep each run's full report here")
     args = parser.parse_args()
     if not LIGHTHOUSE.exists():
         raise SystemExit("npm lighthouse is missing: run `make install` (npm ci)")
@@ -114,19 +142,29 @@ def main() -> int:
         with serve_site(site, prefix=prefix, gzip=True, cache="max-age=600") as base:
             print(f"{'page':26} {'perf':>4} {'a11y':>4} {'bp':>4} {'seo':>4}  metrics")
             for page in args.pages:
-                runs = [run(f"{base}/{page}") for _ in range(args.runs)]
+                name = page.replace("/", "_")
+                runs = [
+                    run(f"{base}/{page}", args.reports and args.reports / f"{name}{n}.json")
+                    for n in range(args.runs)
+                ]
                 scores = {c: statistics.median(r["scores"][c] for r in runs) for c in CATEGORIES}
                 metrics = {
                     k: statistics.median(r["metrics"][k] for r in runs) for k in runs[0]["metrics"]
                 }
                 failing = sorted({a for r in runs for a in r["failing"]})
-                results[page] = {"scores": scores, "metrics": metrics, "failing": failing}
+                # the costs of the run whose performance score is the median
+                median_run = sorted(runs, key=lambda r: r["scores"]["performance"])[len(runs) // 2]
+                results[page] = {"scores": scores, "metrics": metrics, "failing": failing,
+                                 "runs": [r["scores"]["performance"] for r in runs],
+                                 "costs": median_run["costs"]}
                 print(
                     f"/{page:25} "
                     + " ".join(f"{scores[c]:>4g}" for c in CATEGORIES)
                     + "  "
                     + ", ".join(f"{k} {v}" for k, v in metrics.items())
-                    + (f"  failing: {', '.join(failing)}" if failing else ""),
+                    + (f"  failing: {', '.join(failing)}" if failing else "")
+                    + f"\n{'':27}runs {results[page]['runs']}; costs: "
+                    + ", ".join(f"{k} {v}" for k, v in median_run["costs"].items()),
                     flush=True,
                 )
     if args.json:

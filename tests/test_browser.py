@@ -102,13 +102,20 @@ def test_both_languages_have_the_same_pages(site: Path) -> None:
 
 def check_copy_buttons(tab: Tab, lang: str) -> int:
     """Click each snippet's copy button (Material's own handler copies); the clipboard must
-    then hold the snippet file's exact text. One round trip per page: clicks in the page."""
+    then hold the snippet file's exact text. One round trip per page: clicks in the page,
+    each block scrolled to first, as a reader does (Material adds the button then)."""
     copied = tab.page.evaluate("""async () => {
         const out = [];
         for (const name of document.querySelectorAll(".kb-snippet-name code")) {
             let el = name.parentElement.nextElementSibling;
             while (el && !el.matches(".highlight, pre")) el = el.nextElementSibling;
-            const button = el && el.querySelector("button[data-clipboard-target]");
+            // Material mounts a block's button when the block is first seen (content.lazy)
+            if (el) el.scrollIntoView();
+            let button = null;
+            for (let i = 0; el && !button && i < 500; i++) {
+                button = el.querySelector("button[data-clipboard-target]");
+                if (!button) await new Promise(resolve => setTimeout(resolve, 10));
+            }
             if (!button) { out.push([name.textContent, null]); continue; }
             await navigator.clipboard.writeText("(nothing copied)");
             let text = "(nothing copied)";

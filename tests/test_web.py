@@ -116,6 +116,44 @@ def test_404_page_per_language(site: Path) -> None:
         assert menu == {"zh": PREFIX, "en": PREFIX + "en/"}, (rel, menu)
 
 
+def test_no_link_to_a_broken_or_private_address(site: Path) -> None:
+    """The raw note keeps the author's links as written; a page links none that cannot
+    work for a reader: an address ending in a non-breaking space (`%C2%A0`, glued to it
+    in the note) or the author's CSDN writing console. Each is an editor's correction."""
+    bad = []
+    for path, html in pages(site).items():
+        for href in re.findall(r'<a\b[^>]*\bhref="([^"]*)"', html):
+            url = urllib.parse.unquote(href)
+            if url.endswith("\xa0") or "mp.csdn.net/console" in url:
+                bad.append(f"/{path}: {href}")
+    assert not bad, "\n".join(bad[:10])
+    for path in ("environment/", "en/environment/"):
+        html = (site / path / "index.html").read_text(encoding="utf-8")
+        at = html.index("mp.csdn.net/console")
+        assert 'class="admonition editor' in html[at - 2000 : at], (
+            f"/{path}: the console address is not in an editor's note"
+        )
+
+
+_SECTION_IDS = re.compile(r'<h([23]) id="([^"]*)"')
+
+
+def test_notebook_heading_ids_are_their_topic_pages(site: Path) -> None:
+    """A notebook's sections have its topic page's ids, the same in both languages, so the
+    language switch keeps the section there too."""
+    for nb in sorted(site.glob("notebooks/*/index.html")):
+        topic = nb.parent.name
+        ids = {}
+        for lang, root in (("zh", site), ("en", site / "en")):
+            html = (root / "notebooks" / topic / "index.html").read_text(encoding="utf-8")
+            ids[lang] = [i for _, i in _SECTION_IDS.findall(html[html.index("<article") :])]
+            page = (root / topic / "index.html").read_text(encoding="utf-8")
+            sections = [i for level, i in _SECTION_IDS.findall(page) if level == "2"]
+            missing = [i for i in sections if i not in ids[lang]]
+            assert sections and not missing, f"{lang} notebook {topic}: lacks ids {missing[:3]}"
+        assert ids["zh"] == ids["en"], f"notebook {topic}: ids differ between the languages"
+
+
 # -- in a browser, served under site_url's path as GitHub Pages serves it ---------------
 
 
@@ -196,6 +234,20 @@ def test_head_keeps_alternates_and_switch_keeps_section(page, hosted: str) -> No
     assert page.url == f"{hosted}/gpu/#{h3_id}"
     top = page.evaluate(f"document.getElementById({h3_id!r}).getBoundingClientRect().top")
     assert 0 <= top < 200, f"the Chinese page is not at {h3_id} (top {top})"
+    assert not page.failed, page.failed
+
+
+def test_switch_keeps_section_on_notebook_pages(page, hosted: str) -> None:
+    page.goto(f"{hosted}/notebooks/gpu/", wait_until="load")
+    h3 = page.locator("article h3[id]").nth(3)
+    h3_id = h3.get_attribute("id")
+    page.evaluate(f"document.getElementById({h3_id!r}).scrollIntoView()")
+    page.locator(".md-header .md-select").hover()
+    with page.expect_navigation():
+        page.locator(".md-header .md-select a[hreflang='en']").click()
+    assert page.url == f"{hosted}/en/notebooks/gpu/#{h3_id}"
+    top = page.evaluate(f"document.getElementById({h3_id!r}).getBoundingClientRect().top")
+    assert 0 <= top < 200, f"the English notebook is not at {h3_id} (top {top})"
     assert not page.failed, page.failed
 
 

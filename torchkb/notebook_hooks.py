@@ -5,8 +5,12 @@
   (ultrabug/mkdocs-static-i18n#198). Running after it, `on_files` makes the localized
   .ipynb files pages again and gives them their other-language alternates, so the
   language switch lands on the same notebook.
-- `on_page_content` mends what mkdocs-jupyter renders: heading ids and the TOC, its
-  inlined stylesheets, its MathJax loader.
+- `on_page_content` mends what mkdocs-jupyter renders: heading ids (its topic page's, so
+  the language switch keeps the section) and the TOC, its inlined stylesheets, its MathJax
+  and mermaid loaders.
+- The inlined stylesheets (JupyterLab's, ~590 kB) become one file under
+  assets/stylesheets/, pruned at build time to the rules the notebook pages can use
+  (torchkb/prune_css.py), named by its content.
 """
 
 import hashlib
@@ -21,6 +25,8 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url
+
+from torchkb.prune_css import Used, prune
 
 
 class NotebookPage(File):
@@ -44,6 +50,7 @@ def on_files(files, config, **kwargs):
                 for lang in i18n.config.languages if lang.build}
     if i18n is not None:  # the sitemap lists static-i18n's pages: notebooks are pages now
         i18n.i18n_files_per_language[i18n.current_language] = files.documentation_pages()
+    _used.__init__()  # a new pass (one per language): its notebook pages only
     return files
 
 
@@ -77,12 +84,31 @@ def on_page_content(page_html, page, config, **kwargs):
     if isinstance(page.file, NotebookPage):
         # the slugify of mkdocs.yml's toc extension, which gives the other pages their ids
         slugify = config.mdx_configs.get("toc", {}).get("slugify", toc_slugify)
-        page_html, tokens = heading_ids(page_html, slugify)
+        topic_page = Path(page.file.abs_src_path).parent.parent / (
+            Path(page.file.src_uri).stem + ".md")
+        page_html, tokens = heading_ids(page_html, slugify, topic_heading_ids(topic_page))
         page.toc = get_toc(tokens)
-        page_html = shared_styles(_MATHJAX.sub("", page_html), page.url)
+        page_html = _MATHJAX.sub("", page_html)
+        if "jp-Mermaid" not in page_html:  # loads mermaid from a CDN when a cell has a diagram
+            page_html = _MERMAID.sub("", page_html)
+        page_html = shared_styles(page_html)
         # code and output areas scroll sideways: keyboard users must reach them
         page_html = _SCROLLER.sub(r'\1 tabindex="0">', page_html)
+        _used.add_html(page_html)
     return page_html
+
+
+def on_post_page(output, page, config, **kwargs):
+    """The pruned stylesheet's link: all notebook pages of this pass are rendered by now
+    (MkDocs renders every page's content before writing any), so it is known what they use."""
+    if not isinstance(page.file, NotebookPage) or _CSS_LINK not in output:
+        return output
+    for raw, css in _raw_css.items():
+        if f"{_CSS_LINK}{raw}" in output:
+            name = pruned_stylesheet(css, config)
+            href = get_relative_url(f"assets/stylesheets/{name}", page.url)
+            output = output.replace(f"{_CSS_LINK}{raw}", href)
+    return output
 
 
 @event_priority(10)  # before mkdocs-jupyter's own on_post_build, which evicts its cache
@@ -126,34 +152,97 @@ def on_shutdown(**kwargs) -> None:
 # mkdocs-jupyter's MathJax loader, with no URL to load from: formulas are MathML here
 _MATHJAX = re.compile(r'<!-- Load mathjax -->\s*<script src="">.*?'
                       r'<!-- End of mathjax configuration -->', re.S)
+# nbconvert's mermaid loader (a module script importing mermaid from a CDN for diagrams)
+_MERMAID = re.compile(r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded",'
+                      r'[^<]*?\.jp-Mermaid.*?<!-- End of mermaid configuration -->', re.S)
 _SCROLLER = re.compile(r'(<div class="highlight-ipynb[^"]*"|<pre)>')
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>\s*", re.S)
+_CSS_LINK = "kb-notebook-css:"  # placeholder href until on_post_page knows the pruned file
+_raw_css: dict[str, str] = {}  # hash -> mkdocs-jupyter's inlined CSS
+_used = Used()  # what this pass's notebook pages hold: classes, ids, element names
 _shared_css: dict[str, str] = {}  # file name -> CSS, written into the site after the build
+_pruned: dict[tuple[str, str], str] = {}  # (CSS hash, pages' digest) -> file name
 
 
-def shared_styles(page_html: str, page_url: str) -> str:
+def shared_styles(page_html: str) -> str:
     """mkdocs-jupyter inlines JupyterLab's stylesheets (~590 kB) into every notebook page;
-    they go to one file under assets/stylesheets/, named by its content, which the browser
-    fetches once for all notebooks. Same rules, same order, after Material's."""
+    they go to one file under assets/stylesheets/, which the browser fetches once for all
+    notebooks. Same rules, same order, after Material's; the link's href is filled in by
+    on_post_page."""
     css = "\n".join(m.group(1) for m in _STYLE.finditer(page_html))
     if not css:
         return page_html
-    name = f"notebook-{hashlib.sha256(css.encode()).hexdigest()[:8]}.css"
-    _shared_css[name] = css
-    href = get_relative_url(f"assets/stylesheets/{name}", page_url)
+    raw = hashlib.sha256(css.encode()).hexdigest()[:16]
+    _raw_css[raw] = css
     first = _STYLE.search(page_html)
-    return (page_html[:first.start()] + f'<link rel="stylesheet" href="{href}">\n'
+    return (page_html[:first.start()] + f'<link rel="stylesheet" href="{_CSS_LINK}{raw}">\n'
             + _STYLE.sub("", page_html[first.start():]))
+
+
+def pruned_stylesheet(css: str, config) -> str:
+    """The file name of `css` pruned to what this pass's notebook pages use; pruning
+    (~1 s) is cached in memory and under .cache/ (keyed by the CSS, the pages' classes,
+    ids and tags, and the pruner's code)."""
+    digest = hashlib.sha256(
+        "\n".join([" ".join(sorted(s)) for s in (_used.classes, _used.ids, _used.tags,
+                                                  _used.variables)]).encode()
+        + Path(__file__).with_name("prune_css.py").read_bytes()).hexdigest()[:16]
+    key = (hashlib.sha256(css.encode()).hexdigest()[:16], digest)
+    if key not in _pruned:
+        cache = Path(config.config_file_path).parent / ".cache" / "torchkb-css" / (
+            "-".join(key) + ".css")
+        if cache.exists():
+            pruned = cache.read_text(encoding="utf-8")
+        else:
+            pruned = prune(css, _used)
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            cache.write_text(pruned, encoding="utf-8")
+        name = f"notebook-{hashlib.sha256(pruned.encode()).hexdigest()[:8]}.css"
+        _shared_css[name] = pruned
+        _pruned[key] = name
+    return _pruned[key]
 
 
 # a heading as nbconvert writes it, with mkdocs-jupyter's id and anchor link
 _HEADING = re.compile(r'<h([1-6]) id="([^"]*)">(.*?)<a class="anchor-link" href="#\2">')
 _TAG = re.compile(r"<[^>]+>")
+# a heading of a generated topic page with its explicit id: `## Title {#id}` (indented
+# in an editor's note)
+_MD_HEADING = re.compile(r"^\s*(#{1,6})\s+(.*?)\s*\{#([^}\s]+)\}\s*$")
+_MD_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+_MD_MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[`*_\\]")
 
 
-def heading_ids(page_html: str, slugify: Callable[[str, str], str]) -> tuple[str, list[dict]]:
-    """A notebook page's headings get the ids the site's other pages use, and the page a
-    table of contents made of those headings (Python-Markdown's toc_tokens).
+def _words(text: str) -> str:
+    """A heading's text for comparing Markdown with rendered HTML: letters and digits."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def topic_heading_ids(topic_page: Path) -> list[tuple[int, str, str]]:
+    """(level, words, id) of the headings with an explicit id in a generated topic page
+    (docs/<lang>/<topic>.md): sections `## ... {#section-id}` and their `### ... {#id}`,
+    the same ids in both languages (torchkb/render.py)."""
+    if not topic_page.is_file():
+        return []
+    found, fence = [], ""
+    for line in topic_page.read_text(encoding="utf-8").splitlines():
+        marker = _MD_FENCE.match(line)
+        if marker and (not fence or marker.group(1).startswith(fence)):
+            fence = "" if fence else marker.group(1)
+            continue
+        m = None if fence else _MD_HEADING.match(line)
+        if m:
+            title = html.unescape(_MD_MARKUP.sub(r"\1", m.group(2)))
+            found.append((len(m.group(1)), _words(title), m.group(3)))
+    return found
+
+
+def heading_ids(page_html: str, slugify: Callable[[str, str], str],
+                known: list[tuple[int, str, str]] = ()) -> tuple[str, list[dict]]:
+    """A notebook page's headings get the ids of its topic page's (`known`, in page order:
+    a section's id, language-independent, so the language switch keeps the reader's
+    place), or else the slug the site's other pages use, and the page a table of contents
+    made of those headings (Python-Markdown's toc_tokens).
 
     mkdocs-jupyter slugs headings to ASCII, so a Chinese heading gets `id=""`, and builds
     the TOC apart, from the notebook as Markdown, where `# comments` in code cells count as
@@ -162,11 +251,22 @@ def heading_ids(page_html: str, slugify: Callable[[str, str], str]) -> tuple[str
     used: set[str] = set()
     tokens: list[dict] = []
     open_tokens: list[dict] = []  # the current heading of each level above
+    ahead = list(known)  # the topic page's headings not matched yet, in order
 
     def rename(m: re.Match) -> str:
         level, inner = int(m.group(1)), m.group(3)
         name = html.unescape(_TAG.sub("", inner)).strip()
-        new = unique(slugify(name, "-") or "section", used)
+        words = _words(name)
+        # the next topic heading of the same level and text (a notebook has headings the
+        # page has not, e.g. in editor's notes, never the other way round)
+        match = next((i for i, (lv, w, _) in enumerate(ahead) if lv == level and w == words),
+                     None)
+        if match is not None:
+            new = ahead[match][2]
+            del ahead[:match + 1]
+            used.add(new)
+        else:
+            new = unique(slugify(name, "-") or "section", used)
         token = {"level": level, "id": new, "name": html.escape(name), "children": []}
         while open_tokens and open_tokens[-1]["level"] >= level:
             open_tokens.pop()

@@ -299,7 +299,8 @@ class PageWriter:
 
 
 _FENCE = re.compile(r"(`{3,}|~{3,})")
-_SUBHEADING = re.compile(r"^###\s+\S")
+# a body's `###` heading, or one in an editor's note (indented under `!!! editor`)
+_SUBHEADING = re.compile(r"^(?: {4})?###\s+\S")
 
 
 def _with_heading_ids(lines: tuple[str, ...], ids: Iterator[str]) -> list[str]:
@@ -323,7 +324,7 @@ def _subheadings(body: str) -> list[str]:
         if marker and (not fence or marker.group(1).startswith(fence)):
             fence = "" if fence else marker.group(1)
         elif not fence and _SUBHEADING.match(line):
-            found.append(line.lstrip("#").strip())
+            found.append(line.strip().lstrip("#").strip())
     return found
 
 
