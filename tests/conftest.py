@@ -7,11 +7,13 @@ each once more and compares (see README "Verified snippets").
 import os
 import subprocess
 import sys
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from builtsite import CHROMIUM_ARGS, site_dir
+from builtsite import CHROMIUM_ARGS, serve, site_dir, site_url
+from pagewalk import Tab
 from playwright.sync_api import Browser, sync_playwright
 from tools import require_tool
 
@@ -31,12 +33,30 @@ def pytest_configure(config: pytest.Config) -> None:
         torch.set_num_threads(max(1, (os.cpu_count() or 1) // workers))
 
 
+# The slowest tests, roughly in seconds of one worker (`--durations`); only the order uses
+# them: longest first, so that two workers end together rather than one waiting on the
+# other's last long test.
+SLOW = {
+    "test_pages_load_and_switch_language": 20,
+    "test_new_note_from_import_to_strict_bilingual_build": 15,
+    "test_search_quality": 10,
+    "test_query_set_is_balanced_and_answerable": 8,
+    "test_process_isolation_keeps_the_next_snippet_clean": 7,
+    "test_notebook_runs_and_reproduces_outputs": 4,
+    # reads what test_pages_load_and_switch_language's walk found (tests/pagewalk.py): last,
+    # when the walks are done, rather than waiting beside one still walking
+    "test_no_serious_axe_violations": -1,
+}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    # tests of the built site late, as the site builds in the background meanwhile (`site`);
-    # notebooks last: their Jupyter client leaves an asyncio loop that playwright's sync
-    # API refuses to run beside
-    items.sort(key=lambda item: 2 if item.path.name == "test_notebooks.py" else
-               "site" in getattr(item, "fixturenames", ()))
+    # tests of the built site after the others, as the site builds in the background
+    # meanwhile (`site`); in each part the slow ones first
+    def key(item: pytest.Item) -> tuple[bool, int]:
+        name = getattr(item, "originalname", item.name)
+        return "site" in getattr(item, "fixturenames", ()), -SLOW.get(name, 0)
+
+    items.sort(key=key)
 
 
 _site_build: subprocess.Popen | None = None
@@ -72,6 +92,34 @@ def browser() -> Iterator[Browser]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture(scope="session")
+def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A directory of this test run's own, the same for all its xdist workers (each worker's
+    base temp is a folder of the run's)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    """The built site served under site_url's path, as GitHub Pages serves a project site
+    (/<repo>/)."""
+    with serve(site, prefix=urllib.parse.urlsplit(site_url()).path or "/") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def tab(browser: Browser, base_url: str) -> Iterator[Tab]:
+    """The browser walk's tab (tests/pagewalk.py), one per worker."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  color_scheme="light")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    try:
+        yield Tab(context.new_page(), base_url)
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="session")

@@ -112,52 +112,38 @@ def load_queries(path: Path) -> list[Query]:
 
 
 class Sections:
-    """Text of the section an href points at, read from the built HTML."""
+    """Text of the section an href points at, read from the built HTML.
+
+    Each page is parsed once per process (shared by every Sections of the same site) and
+    split into its sections in one pass: a section is its heading's text, then every text
+    after it up to the next heading of its level or higher."""
+
+    _pages: dict[Path, _Page | None] = {}
 
     def __init__(self, site: Path) -> None:
         self.site = Path(site)
-        self.cache: dict[Path, BeautifulSoup | None] = {}
 
-    def page(self, path: str) -> BeautifulSoup | None:
+    def _page(self, path: str) -> _Page | None:
         f = self.site / path.lstrip("/")
         if not path or path.endswith("/") or f.is_dir():
             f = f / "index.html"
-        if f not in self.cache:
+        if f not in self._pages:
             html = f.read_text(encoding="utf-8") if f.exists() else None
             m = ARTICLE.search(html) if html else None
-            self.cache[f] = (
-                None if html is None else BeautifulSoup(m.group(0) if m else html, "html.parser")
+            self._pages[f] = (
+                None if html is None else _Page(BeautifulSoup(m.group(0) if m else html,
+                                                              "html.parser"))
             )
-        return self.cache[f]
+        return self._pages[f]
+
+    def page(self, path: str) -> BeautifulSoup | None:
+        page = self._page(path)
+        return page.soup if page else None
 
     def text(self, href: str) -> str:
         u = urllib.parse.urlsplit(href)
-        soup = self.page(urllib.parse.unquote(u.path))
-        if soup is None:
-            return ""
-        art = soup.select_one("article") or soup
-        frag = urllib.parse.unquote(u.fragment)
-        el = art.find(id=frag) if frag else art.find("h1")
-        if not isinstance(el, Tag) or not re.fullmatch(r"h[1-6]", el.name or ""):
-            return norm(art.get_text(" "))
-        # a link to the page itself lands on its opening part, up to the first subsection
-        level = int(el.name[1]) if frag else 2
-        parts = []
-        for node in el.next_elements:
-            if isinstance(node, Tag):
-                if (
-                    node is not el
-                    and re.fullmatch(r"h[1-6]", node.name or "")
-                    and int(node.name[1]) <= level
-                ):
-                    break
-            elif (
-                isinstance(node, NavigableString)
-                and node.parent is not None
-                and node.parent.name not in ("script", "style")
-            ):
-                parts.append(str(node))
-        return norm(el.get_text(" ") + " " + " ".join(parts))
+        page = self._page(urllib.parse.unquote(u.path))
+        return "" if page is None else page.text(urllib.parse.unquote(u.fragment))
 
     def all_sections(self, prefix: str) -> list[str]:
         """Texts of every h2 section under a language prefix (for checking markers)."""
@@ -168,11 +154,51 @@ class Sections:
             if any(o in f.parents for o in others):
                 continue
             rel = "/" + f.relative_to(self.site).parent.as_posix() + "/"
-            soup = self.page(rel.replace("//", "/"))
-            art = soup.select_one("article") if soup else None
+            page = self._page(rel.replace("//", "/"))
+            art = page.article if page else None
             for h in art.find_all("h2", id=True) if art else []:
-                out.append(self.text(f"{rel}#{h['id']}"))
+                out.append(page.text(h["id"]))
         return out
+
+
+_HEADING = re.compile(r"h[1-6]")
+
+
+class _Page:
+    """One parsed page: its nodes in document order, once, and each section's text."""
+
+    def __init__(self, soup: BeautifulSoup) -> None:
+        self.soup = soup
+        self.article = soup.select_one("article") or soup
+        self.nodes = list(soup.descendants)
+        self.index = {id(node): i for i, node in enumerate(self.nodes)}
+        # (position, level) of every heading, in document order
+        self.headings = [(i, int(n.name[1])) for i, n in enumerate(self.nodes)
+                         if isinstance(n, Tag) and _HEADING.fullmatch(n.name or "")]
+        self.texts: dict[str, str] = {}
+
+    def text(self, fragment: str) -> str:
+        if fragment not in self.texts:
+            self.texts[fragment] = self._text(fragment)
+        return self.texts[fragment]
+
+    def _text(self, fragment: str) -> str:
+        art = self.article
+        el = art.find(id=fragment) if fragment else art.find("h1")
+        if not isinstance(el, Tag) or not _HEADING.fullmatch(el.name or ""):
+            return norm(art.get_text(" "))
+        # a link to the page itself lands on its opening part, up to the first subsection
+        level = int(el.name[1]) if fragment else 2
+        start = self.index[id(el)]
+        end = next((i for i, lvl in self.headings if i > start and lvl <= level),
+                   len(self.nodes))
+        parts = [
+            str(node) for node in self.nodes[start + 1:end]
+            if isinstance(node, NavigableString)
+            and node.parent is not None
+            and node.parent.name not in ("script", "style")
+        ]
+        return norm(el.get_text(" ") + " " + " ".join(parts))
 
 
 def holds(text: str, markers: str) -> bool:

@@ -1,5 +1,6 @@
 """The generator: deterministic, fresh, atomic, and clear about bad input."""
 
+import functools
 import json
 import os
 import shutil
@@ -42,17 +43,23 @@ def test_manifest_catches_an_edited_or_stray_raw_note(tmp_path: Path) -> None:
     assert any("my-note.md" in p and "not in MANIFEST.json" in p for p in problems), problems
 
 
+@functools.cache
+def rendered() -> dict[str, bytes]:
+    """The site as generated from this checkout: rendered once for the tests below."""
+    return render_site(Project(ROOT))
+
+
 def test_generation_is_deterministic() -> None:
-    assert render_site(Project(ROOT)) == render_site(Project(ROOT))
+    assert render_site(Project(ROOT)) == rendered()
 
 
 def test_docs_are_fresh() -> None:
-    stale = stale_files(render_site(Project(ROOT)), ROOT / "docs")
+    stale = stale_files(rendered(), ROOT / "docs")
     assert not stale, f"docs/ is stale, run `python -m torchkb build`: {stale[:10]}"
 
 
 def test_every_topic_page_is_linked_from_home_and_nav() -> None:
-    files = render_site(Project(ROOT))
+    files = rendered()
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_AnyTag)
     nav = json.dumps(nav_hooks.fill(config["nav"], nav_hooks.entries(Project(ROOT))))
     topics = sorted(p.stem for p in (ROOT / "notes" / "topics").glob("*.yml"))

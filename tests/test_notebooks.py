@@ -2,13 +2,16 @@
 
 Every notebook is executed top to bottom (nbclient) in one Jupyter kernel per xdist worker
 (torch is imported once per worker, not once per notebook; the namespace is reset between
-notebooks). CUDA cells are skipped through their `skip-execution` tag unless CUDA exists.
+notebooks), with the worker's share of the cores. CUDA cells are skipped through their
+`skip-execution` tag unless CUDA exists.
 Each executed cell's stdout (and expected error) must equal the snippet's recorded `.out`.
 """
 
+import concurrent.futures
 import copy
 import importlib.util
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -132,15 +135,28 @@ def test_notebook_matches_page_snippets(rel: str) -> None:
 
 
 # -- execution -------------------------------------------------------------------------
+# Jupyter's client runs its own asyncio loop, which can't share a thread with playwright's
+# (the browser tests' session browser): all kernel work happens in this one thread.
+JUPYTER = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="jupyter")
+
+
+def in_jupyter_thread(fn, *args):
+    return JUPYTER.submit(fn, *args).result()
+
+
 @pytest.fixture(scope="session")
 def kernel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KernelManager]:
     km = KernelManager(kernel_name="python3")
-    km.start_kernel(cwd=str(tmp_path_factory.mktemp("kernel")),
-                    env={**__import__("os").environ, "MPLBACKEND": "Agg"})
+    env = {**os.environ, "MPLBACKEND": "Agg"}
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if workers > 1:  # the kernel's share of the cores, as conftest.py gives each worker
+        env["OMP_NUM_THREADS"] = str(max(1, (os.cpu_count() or 1) // workers))
+    in_jupyter_thread(lambda: km.start_kernel(cwd=str(tmp_path_factory.mktemp("kernel")),
+                                              env=env))
     try:
         yield km
     finally:
-        km.shutdown_kernel(now=True)
+        in_jupyter_thread(lambda: km.shutdown_kernel(now=True))
 
 
 def runnable_copy(nb: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list[str]]:
@@ -172,16 +188,20 @@ def test_notebook_runs_and_reproduces_outputs(rel: str, kernel: KernelManager,
     recorded = {c.get("id"): c.get("outputs") for c in original.cells}
     nb, skipped = runnable_copy(original)
     nb.cells.insert(0, nbformat.v4.new_code_cell(RESET.format(cwd=str(tmp_path))))
-    client = NotebookClient(nb, km=kernel, timeout=300, allow_errors=False,
-                            record_timing=False, kernel_name="python3")
-    # the session kernel: NotebookClient neither restarts nor shuts down one it was given
-    client.kc = kernel.client()
-    client.kc.start_channels()
-    try:
-        client.kc.wait_for_ready(timeout=60)
-        client.execute()  # CellExecutionError names the cell on an unexpected exception
-    finally:
-        client.kc.stop_channels()
+
+    def execute() -> None:
+        client = NotebookClient(nb, km=kernel, timeout=300, allow_errors=False,
+                                record_timing=False, kernel_name="python3")
+        # the session kernel: NotebookClient neither restarts nor shuts down one it was given
+        client.kc = kernel.client()
+        client.kc.start_channels()
+        try:
+            client.kc.wait_for_ready(timeout=60)
+            client.execute()  # CellExecutionError names the cell on an unexpected exception
+        finally:
+            client.kc.stop_channels()
+
+    in_jupyter_thread(execute)
     assert not [o for o in nb.cells[0].outputs if o.output_type == "error"], "reset failed"
     compared = 0
     for cell, snip in cells(nb):
