@@ -219,7 +219,9 @@ class PageWriter:
                 if part.lead_in:
                     continue  # the output above still counts
             elif isinstance(part, EditorNotePart):
-                out += part.markdown  # an admonition (theme/assets/stylesheets/editor.css)
+                # an admonition (theme/assets/stylesheets/editor.css); its `###` headings
+                # take their ids in turn with the body's (subheading_ids counts them too)
+                out += _with_heading_ids(part.markdown, ids)
             elif isinstance(part, ClaimPart):
                 out.append(self.claim(part))
             else:
