@@ -110,7 +110,8 @@ def costs(report: dict) -> dict[str, float]:
         elif audit.get("score") is not None and audit["score"] < 0.9:
             details = audit.get("details") or {}
             ms = details.get("overallSavingsMs") or max(
-                (audit.get("metricSavings") or {}).values(), default=0)
+                (audit.get("metricSavings") or {}).values(), default=0
+            )
             kib = (details.get("overallSavingsBytes") or 0) / 1024
             if ms or kib:
                 lost[ref["id"]] = round(ms) if ms else f"{kib:.0f}KiB"
@@ -154,9 +155,13 @@ def main() -> int:
                 failing = sorted({a for r in runs for a in r["failing"]})
                 # the costs of the run whose performance score is the median
                 median_run = sorted(runs, key=lambda r: r["scores"]["performance"])[len(runs) // 2]
-                results[page] = {"scores": scores, "metrics": metrics, "failing": failing,
-                                 "runs": [r["scores"]["performance"] for r in runs],
-                                 "costs": median_run["costs"]}
+                results[page] = {
+                    "scores": scores,
+                    "metrics": metrics,
+                    "failing": failing,
+                    "runs": [r["scores"]["performance"] for r in runs],
+                    "costs": median_run["costs"],
+                }
                 print(
                     f"/{page:25} "
                     + " ".join(f"{scores[c]:>4g}" for c in CATEGORIES)

@@ -24,8 +24,12 @@ from search_harness import load_queries, measure, misses, table  # noqa: E402
 
 def build(dest: Path) -> float:
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(dest)], cwd=ROOT,
-                   check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(dest)],
+        cwd=ROOT,
+        check=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
     return time.perf_counter() - t0
 
 
@@ -51,8 +55,13 @@ def main() -> None:
         if a.misses:
             print(misses(results))
             print("right section found, but not first:")
-            print("\n".join(m.replace("MISS", "LATE", 1) for m in misses(results, k=1).splitlines()
-                            if "rank=None" not in m))
+            print(
+                "\n".join(
+                    m.replace("MISS", "LATE", 1)
+                    for m in misses(results, k=1).splitlines()
+                    if "rank=None" not in m
+                )
+            )
 
 
 if __name__ == "__main__":

@@ -99,8 +99,7 @@ def build(dest: Path, env: dict[str, str] | None = None) -> float:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore",
-             **(env or {})},
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore", **(env or {})},
     )
     if done.returncode:
         sys.exit(f"mkdocs build failed:\n{done.stderr[-3000:]}")

@@ -33,15 +33,34 @@ def snippets() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "junit.xml"
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "2", "-p", "no:warnings",
-                        "-o", "junit_family=xunit1", "tests/test_snippets.py::test_snippet",
-                        f"--junitxml={report}"], cwd=ROOT,
-                       check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-n",
+                "2",
+                "-p",
+                "no:warnings",
+                "-o",
+                "junit_family=xunit1",
+                "tests/test_snippets.py::test_snippet",
+                f"--junitxml={report}",
+            ],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
         wall = time.perf_counter() - start
         cases = ET.parse(report).getroot().iter("testcase")
-        runs = [(c.get("name"), float(p.get("value")))
-                for c in cases if c.find("skipped") is None
-                for p in c.iter("property") if p.get("name") == "snippet_seconds"]
+        runs = [
+            (c.get("name"), float(p.get("value")))
+            for c in cases
+            if c.find("skipped") is None
+            for p in c.iter("property")
+            if p.get("name") == "snippet_seconds"
+        ]
     imports = []
     for _ in range(3):
         start = time.perf_counter()
@@ -53,10 +72,16 @@ def snippets() -> None:
     print(f"suite wall time (-n 2, incl. pytest start and torch import per worker): {wall:.1f} s")
     print(f"sum of the snippets' own run times: {own:.1f} s")
     print(f"wall / sum: {wall / own:.2f} (2 workers)")
-    print(f"`python -c 'import torch'` cold start: {cold:.2f} s "
-          f"-> a fresh interpreter per snippet would add ~{cold * len(runs):.0f} s")
-    print("slowest:", ", ".join(f"{n.split('[')[1][:-1]} {t:.2f}s"
-                                for n, t in sorted(runs, key=lambda r: -r[1])[:5]))
+    print(
+        f"`python -c 'import torch'` cold start: {cold:.2f} s "
+        f"-> a fresh interpreter per snippet would add ~{cold * len(runs):.0f} s"
+    )
+    print(
+        "slowest:",
+        ", ".join(
+            f"{n.split('[')[1][:-1]} {t:.2f}s" for n, t in sorted(runs, key=lambda r: -r[1])[:5]
+        ),
+    )
 
 
 def cpu_seconds(proc: subprocess.Popen, every: float = 0.1) -> float:
@@ -82,9 +107,13 @@ def cpu_seconds(proc: subprocess.Popen, every: float = 0.1) -> float:
 def suite() -> None:
     load_before = os.getloadavg()
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "pytest", "-n", "2", "-q",
-                             "--durations=10"], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "-n", "2", "-q", "--durations=10"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     out: list[str] = []
     reader = threading.Thread(target=lambda: out.extend(proc.stdout or []), daemon=True)
     reader.start()
@@ -96,10 +125,14 @@ def suite() -> None:
     slowest = text.split("slowest 10 durations", 1)[-1].splitlines()[1:11]
     summary = re.findall(r"^=*\s*(\d+ passed.*? in [\d.]+s.*?)\s*=*$", text, re.M)
     print(f"pytest: {summary[-1] if summary else text[-2000:]}")
-    print(f"wall {wall:.1f} s; CPU {cpu:.0f} s (pytest and every process it started) on "
-          f"{os.cpu_count()} cores")
-    print("load average (1, 5, 15 min) before: {:.2f} {:.2f} {:.2f}".format(*load_before)
-          + "; after: {:.2f} {:.2f} {:.2f}".format(*load_after))
+    print(
+        f"wall {wall:.1f} s; CPU {cpu:.0f} s (pytest and every process it started) on "
+        f"{os.cpu_count()} cores"
+    )
+    print(
+        "load average (1, 5, 15 min) before: {:.2f} {:.2f} {:.2f}".format(*load_before)
+        + "; after: {:.2f} {:.2f} {:.2f}".format(*load_after)
+    )
     print("slowest 10:")
     print("\n".join(f"  {line.strip()}" for line in slowest))
     if proc.returncode != 0:

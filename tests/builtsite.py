@@ -22,8 +22,12 @@ ROOT = Path(__file__).resolve().parent.parent
 def inputs_digest() -> str:
     """Hash of everything the built site depends on, so a stale build is never reused."""
     digest = hashlib.sha256()
-    paths = [ROOT / "mkdocs.yml", *sorted((ROOT / "docs").rglob("*")),
-             *sorted((ROOT / "theme").rglob("*")), *sorted((ROOT / "torchkb").glob("*.py"))]
+    paths = [
+        ROOT / "mkdocs.yml",
+        *sorted((ROOT / "docs").rglob("*")),
+        *sorted((ROOT / "theme").rglob("*")),
+        *sorted((ROOT / "torchkb").glob("*.py")),
+    ]
     for path in paths:
         if path.is_file():
             digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
@@ -39,7 +43,10 @@ def site_dir(base: Path) -> Path:
         if not (site / ".built").exists():
             result = subprocess.run(
                 [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
-                cwd=ROOT, capture_output=True, text=True, timeout=600,
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=600,
                 env={**os.environ, "PYTHONWARNINGS": "ignore"},
             )
             (base / "build.log").write_text(result.stdout + result.stderr, encoding="utf-8")
@@ -63,11 +70,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def translate_path(self, path: str) -> str:
         rest = path.split("?", 1)[0].split("#", 1)[0]
         if rest.startswith(self.prefix):
-            return super().translate_path("/" + rest[len(self.prefix):])
+            return super().translate_path("/" + rest[len(self.prefix) :])
         return os.path.join(self.directory, "\0missing")  # outside the site: 404
 
-    def send_error(self, code: int, message: str | None = None, explain: str | None = None
-                   ) -> None:
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         page = Path(self.directory) / "404.html"
         if code != 404 or not page.exists():
             return super().send_error(code, message, explain)
@@ -84,8 +90,9 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self._send(200, path.read_bytes(), self.guess_type(str(path)))
 
     def _send(self, code: int, body: bytes, ctype: str) -> None:
-        compressible = ctype.startswith(("text/", "application/json", "application/javascript",
-                                         "image/svg", "application/xml"))
+        compressible = ctype.startswith(
+            ("text/", "application/json", "application/javascript", "image/svg", "application/xml")
+        )
         if self.gzip and compressible and "gzip" in self.headers.get("Accept-Encoding", ""):
             body = _gzipped(body)
             encoding = "gzip"
@@ -118,7 +125,8 @@ def serve(site: Path, prefix: str = "/", gzip: bool = False, cache: str = "") ->
     404.html. `gzip`/`cache`: compress text and send Cache-Control, as a real host does."""
     handler = functools.partial(
         type("Handler", (_Handler,), {"prefix": prefix, "gzip": gzip, "cache": cache}),
-        directory=str(site))
+        directory=str(site),
+    )
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -146,6 +154,12 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]

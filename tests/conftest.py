@@ -63,8 +63,9 @@ _site_build: subprocess.Popen | None = None
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _start_site_build(request: pytest.FixtureRequest,
-                      tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+def _start_site_build(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[None]:
     """When a collected test needs the built site, start building it at once in another
     process, so the other tests run meanwhile (and its files are not written from inside
     a snippet's write guard); the `site` fixture waits for it. builtsite's file lock makes
@@ -73,9 +74,16 @@ def _start_site_build(request: pytest.FixtureRequest,
     if any("site" in getattr(i, "fixturenames", ()) for i in request.session.items):
         base = tmp_path_factory.getbasetemp().parent
         _site_build = subprocess.Popen(
-            [sys.executable, "-c", "from pathlib import Path; from builtsite import site_dir; "
-             f"site_dir(Path({str(base)!r}))"],
-            cwd=Path(__file__).parent, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                sys.executable,
+                "-c",
+                "from pathlib import Path; from builtsite import site_dir; "
+                f"site_dir(Path({str(base)!r}))",
+            ],
+            cwd=Path(__file__).parent,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
     yield
     if _site_build is not None:
         _site_build.wait()
@@ -113,8 +121,7 @@ def base_url(site: Path) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def tab(browser: Browser, base_url: str) -> Iterator[Tab]:
     """The browser walk's tab (tests/pagewalk.py), one per worker."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                  color_scheme="light")
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     try:
         yield Tab(context.new_page(), base_url)

@@ -131,8 +131,9 @@ class Sections:
             html = f.read_text(encoding="utf-8") if f.exists() else None
             m = ARTICLE.search(html) if html else None
             self._pages[f] = (
-                None if html is None else _Page(BeautifulSoup(m.group(0) if m else html,
-                                                              "html.parser"))
+                None
+                if html is None
+                else _Page(BeautifulSoup(m.group(0) if m else html, "html.parser"))
             )
         return self._pages[f]
 
@@ -173,8 +174,11 @@ class _Page:
         self.nodes = list(soup.descendants)
         self.index = {id(node): i for i, node in enumerate(self.nodes)}
         # (position, level) of every heading, in document order
-        self.headings = [(i, int(n.name[1])) for i, n in enumerate(self.nodes)
-                         if isinstance(n, Tag) and _HEADING.fullmatch(n.name or "")]
+        self.headings = [
+            (i, int(n.name[1]))
+            for i, n in enumerate(self.nodes)
+            if isinstance(n, Tag) and _HEADING.fullmatch(n.name or "")
+        ]
         self.texts: dict[str, str] = {}
 
     def text(self, fragment: str) -> str:
@@ -190,10 +194,10 @@ class _Page:
         # a link to the page itself lands on its opening part, up to the first subsection
         level = int(el.name[1]) if fragment else 2
         start = self.index[id(el)]
-        end = next((i for i, lvl in self.headings if i > start and lvl <= level),
-                   len(self.nodes))
+        end = next((i for i, lvl in self.headings if i > start and lvl <= level), len(self.nodes))
         parts = [
-            str(node) for node in self.nodes[start + 1:end]
+            str(node)
+            for node in self.nodes[start + 1 : end]
             if isinstance(node, NavigableString)
             and node.parent is not None
             and node.parent.name not in ("script", "style")

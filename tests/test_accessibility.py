@@ -27,12 +27,14 @@ def axe() -> str:
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
-def test_no_serious_axe_violations(tab: Tab, site: Path, run_dir: Path, axe: str,
-                                   shard: int) -> None:
+def test_no_serious_axe_violations(
+    tab: Tab, site: Path, run_dir: Path, axe: str, shard: int
+) -> None:
     assert site_url()  # canonical links and the 404 page need it
     found = walk(tab, site, shard, axe, run_dir)
     paths = shard_paths(site, shard)
     every = [p for path in paths for p in (path, f"en/{path}")]
     print(f"shard {shard}: {len(found.axe_pages)} pages, light and dark")
     assert found.violations == [] and found.axe_pages == every, "\n".join(
-        found.violations + [f"/{p}: not checked" for p in every if p not in found.axe_pages])
+        found.violations + [f"/{p}: not checked" for p in every if p not in found.axe_pages]
+    )

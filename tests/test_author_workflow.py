@@ -19,15 +19,19 @@ import torchkb
 ROOT = torchkb.ROOT
 NOTE = Path(__file__).parent / "fixtures" / "notes" / "author_workflow.md"
 # what the workflow reads: sources, generator (with its verify stage), site config
-COPIED = ["notes", "snippets", "verification", "torchkb", "theme", "mkdocs.yml",
-          "pyproject.toml"]
+COPIED = ["notes", "snippets", "verification", "torchkb", "theme", "mkdocs.yml", "pyproject.toml"]
 
 
 def run(root: Path, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:
-    env = {**os.environ, "TORCHKB_ROOT": str(root), "NO_MKDOCS_2_WARNING": "1",
-           "PYTHONWARNINGS": "ignore"}
-    return subprocess.run([sys.executable, *args], cwd=root, env=env, capture_output=True,
-                          text=True, timeout=timeout)
+    env = {
+        **os.environ,
+        "TORCHKB_ROOT": str(root),
+        "NO_MKDOCS_2_WARNING": "1",
+        "PYTHONWARNINGS": "ignore",
+    }
+    return subprocess.run(
+        [sys.executable, *args], cwd=root, env=env, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def record_snippets(root: Path, ids: list[str]) -> subprocess.CompletedProcess:
@@ -63,8 +67,9 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def test_new_note_from_import_to_strict_bilingual_build(tmp_path: Path, record_property,
-                                                        site: Path) -> None:
+def test_new_note_from_import_to_strict_bilingual_build(
+    tmp_path: Path, record_property, site: Path
+) -> None:
     # `site`: after the suite's own site build, whose notebook renders (mkdocs-jupyter's
     # cache) this copy reuses: only the notebooks of the topic the note joins render again
     root = tmp_path / "repo"
@@ -104,8 +109,8 @@ def test_new_note_from_import_to_strict_bilingual_build(tmp_path: Path, record_p
     en = (site / "en" / topic / "index.html").read_text(encoding="utf-8")
     for section_id in section_ids:
         assert f'id="{section_id}"' in zh and f'id="{section_id}"' in en
-        part = en[en.index(f'id="{section_id}"'):]
-        part = part[:part.find("<h2 ", 1)]
+        part = en[en.index(f'id="{section_id}"') :]
+        part = part[: part.find("<h2 ", 1)]
         assert "Awaiting translation · 待翻译" in part, section_id
     assert "kb-translation" not in zh
     # the outputs are the runs' (badges of real runs), the note's "False" is shown once

@@ -28,8 +28,7 @@ def test_both_languages_have_the_same_pages(site: Path) -> None:
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
-def test_pages_load_and_switch_language(tab: Tab, site: Path, run_dir: Path, shard: int
-                                        ) -> None:
+def test_pages_load_and_switch_language(tab: Tab, site: Path, run_dir: Path, shard: int) -> None:
     """Each Chinese page, then a click on its language menu's English entry: the same
     page in English; that page's menu points back. Both are checked as pages."""
     found = walk(tab, site, shard, axe_source(), run_dir)

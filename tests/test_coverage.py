@@ -14,7 +14,8 @@ from torchkb.project import Project
 def test_every_raw_line_is_accounted_for() -> None:
     problems = check(Project(torchkb.ROOT))
     assert not problems, f"{len(problems)} raw lines unaccounted:\n" + "\n".join(
-        map(str, problems[:40]))
+        map(str, problems[:40])
+    )
 
 
 @pytest.fixture
@@ -42,6 +43,7 @@ def test_a_line_removed_from_a_page_is_reported(tree: Path) -> None:
 
 def test_dropped_part_needs_a_reason(tree: Path) -> None:
     (tree / "notes" / "dropped" / "zz.yml").write_text(
-        "- {note: 000_b301a687c159c04d, lines: [1, 1], reason: ''}\n", encoding="utf-8")
+        "- {note: 000_b301a687c159c04d, lines: [1, 1], reason: ''}\n", encoding="utf-8"
+    )
     with pytest.raises(SourceError, match="zz.yml:1: #1.reason: must not be blank"):
         check(Project(tree))

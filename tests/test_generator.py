@@ -20,6 +20,7 @@ from torchkb.render import render_site, stale_files
 ROOT = torchkb.ROOT
 SHARED_SEEDS = ROOT.parent / "shared" / "seeds"
 
+
 def test_raw_notes_are_verbatim() -> None:
     """Every raw note matches the SHA-256 the importer recorded in notes/raw/MANIFEST.json,
     and nothing else lies in notes/raw/ (a stray `cp my-note.md notes/raw/` copy fails)."""
@@ -28,8 +29,9 @@ def test_raw_notes_are_verbatim() -> None:
     assert len(names) >= 5
     for name in names:
         if SHARED_SEEDS.exists() and (SHARED_SEEDS / name).exists():
-            assert (ROOT / "notes" / "raw" / name).read_bytes() == \
-                (SHARED_SEEDS / name).read_bytes()
+            assert (ROOT / "notes" / "raw" / name).read_bytes() == (
+                SHARED_SEEDS / name
+            ).read_bytes()
 
 
 def test_manifest_catches_an_edited_or_stray_raw_note(tmp_path: Path) -> None:
@@ -68,8 +70,11 @@ def test_every_topic_page_is_linked_from_home_and_nav() -> None:
         home = files[f"{lang}/index.md"].decode()
         for topic in topics:
             assert f"]({topic}.md)" in home, f"{lang} home page does not link {topic}"
-    for page in ([f"{t}.md" for t in topics] + [f"notebooks/{t}.ipynb" for t in topics]
-                 + [f"raw/{p.stem}.md" for p in (ROOT / "notes" / "raw").glob("*.txt")]):
+    for page in (
+        [f"{t}.md" for t in topics]
+        + [f"notebooks/{t}.ipynb" for t in topics]
+        + [f"raw/{p.stem}.md" for p in (ROOT / "notes" / "raw").glob("*.txt")]
+    ):
         assert f'"{page}"' in nav, f"the nav lacks {page}"
     assert "@" not in nav, "a nav placeholder was left unfilled"
 
@@ -92,13 +97,19 @@ def tree(tmp_path: Path) -> Path:
 
 def run_cli(root: Path, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "TORCHKB_ROOT": str(root)}
-    return subprocess.run([sys.executable, "-m", "torchkb", *args], env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "torchkb", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in folder.rglob("*") if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
 
 
 def first_topic(root: Path) -> Path:
@@ -139,8 +150,11 @@ def test_unclosed_fence(tree: Path) -> None:
     path = first_topic(tree)
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     start = next(i for i, line in enumerate(lines) if line.strip() == "body: |")
-    end = next(i for i in range(start + 1, len(lines))
-               if lines[i].strip() and not lines[i].startswith("        "))
+    end = next(
+        i
+        for i in range(start + 1, len(lines))
+        if lines[i].strip() and not lines[i].startswith("        ")
+    )
     lines[end:end] = ["        ```python\n", "        x = 1\n"]  # a fence left open at the end
     path.write_text("".join(lines), encoding="utf-8")
     assert_fails_cleanly(tree, f"{path.name}:{end + 1}: section")
@@ -166,8 +180,11 @@ def test_malformed_directive_names_its_line(tree: Path) -> None:
 def test_duplicate_section_id(tree: Path) -> None:
     path = first_topic(tree)
     text = path.read_text(encoding="utf-8")
-    ids = [line.split("id:", 1)[1].strip() for line in text.splitlines()
-           if line.strip().startswith("- id:")]
+    ids = [
+        line.split("id:", 1)[1].strip()
+        for line in text.splitlines()
+        if line.strip().startswith("- id:")
+    ]
     assert len(ids) >= 2
     path.write_text(text.replace(f"- id: {ids[1]}", f"- id: {ids[0]}", 1), encoding="utf-8")
     assert_fails_cleanly(tree, f"duplicate section id '{ids[0]}'")

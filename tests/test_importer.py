@@ -29,8 +29,9 @@ MINIMAL = {
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
     """A tmp tree seeded with a copy of the repo's notes/ (topics, dropped, raw)."""
-    shutil.copytree(torchkb.ROOT / "notes", tmp_path / "notes",
-                    ignore=shutil.ignore_patterns("FORMAT.md"))
+    shutil.copytree(
+        torchkb.ROOT / "notes", tmp_path / "notes", ignore=shutil.ignore_patterns("FORMAT.md")
+    )
     topics = tmp_path / "notes" / "topics"
     topics.mkdir(parents=True, exist_ok=True)
     (tmp_path / "notes" / "dropped").mkdir(exist_ok=True)
@@ -38,27 +39,31 @@ def root(tmp_path: Path) -> Path:
         if not (topics / f"{tid}.yml").exists():
             (topics / f"{tid}.yml").write_text(
                 f"id: {tid}\norder: {order}\ntitle: {{zh: {tid}, en: {tid}}}\n"
-                f"tags: {tags}\nsections:\n", encoding="utf-8")
+                f"tags: {tags}\nsections:\n",
+                encoding="utf-8",
+            )
     (tmp_path / "snippets").mkdir()
     return tmp_path
 
 
 def snapshot(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file()}
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
 
 
 def test_import_mixed_note(root):
     report = import_note(FIXTURES / "mixed.md", root=root)
     assert report.raw_copied
-    assert (root / "notes" / "raw" / "mixed.txt").read_bytes() == \
-        (FIXTURES / "mixed.md").read_bytes()
+    assert (root / "notes" / "raw" / "mixed.txt").read_bytes() == (
+        FIXTURES / "mixed.md"
+    ).read_bytes()
     # the broadcasting section lands in tensors, and so does its sub-section about view
-    assert [t for t, ids in report.sections_added.items()
-            if any(i.endswith("-l6") for i in ids)] == ["tensors"]
+    assert [
+        t for t, ids in report.sections_added.items() if any(i.endswith("-l6") for i in ids)
+    ] == ["tensors"]
     topics = {t.id: t for t in load_topics(root / "notes" / "topics")}
-    added = [s for t in topics.values() for s in t.sections
-             if s.sources[0].note == "mixed"]
+    added = [s for t in topics.values() for s in t.sections if s.sources[0].note == "mixed"]
     assert [(s.sources[0].start, s.sources[0].end) for s in added] == [(6, 18), (20, 43)]
     assert all("en" not in s.text for s in added)
     assert report.missing_english == [s.id for s in added]
@@ -68,8 +73,10 @@ def test_import_mixed_note(root):
     assert "<font" not in second and "*view 需要连续内存*" in second
     assert "img-blog" not in second and "| view() | 否 |" in second
     # snippets: files, metadata, all Python compiles
-    assert report.snippets_written == [f"snippets/tensors/mixed_{n}.{ext}" for n, ext in
-                                       [(1, "py"), (2, "py"), (3, "py"), (4, "sh")]]
+    assert report.snippets_written == [
+        f"snippets/tensors/mixed_{n}.{ext}"
+        for n, ext in [(1, "py"), (2, "py"), (3, "py"), (4, "sh")]
+    ]
     assert report.not_run == report.snippets_written and report.not_compiling == []
     for rel in report.snippets_written:
         if rel.endswith(".py"):
@@ -108,8 +115,9 @@ def test_note_without_headings_is_one_section(root):
     assert len(report.snippets_written) == 1
 
 
-@pytest.mark.parametrize("name", ["bad_unclosed_fence.md", "bad_script_inline.md",
-                                  "bad_front_matter_yaml.md"])
+@pytest.mark.parametrize(
+    "name", ["bad_unclosed_fence.md", "bad_script_inline.md", "bad_front_matter_yaml.md"]
+)
 def test_bad_note_leaves_tree_unchanged(root, name):
     before = snapshot(root)
     with pytest.raises(SourceError):
@@ -145,8 +153,12 @@ def test_real_notes_are_recognised_as_already_imported(root):
     stem = "000_b301a687c159c04d"
     report = import_note(root / "notes" / "raw" / f"{stem}.txt", root=root)
     assert not report.raw_copied
-    ids = {s.id for t in load_topics(root / "notes" / "topics") for s in t.sections
-           if any(src.note == stem for src in s.sources)}
+    ids = {
+        s.id
+        for t in load_topics(root / "notes" / "topics")
+        for s in t.sections
+        if any(src.note == stem for src in s.sources)
+    }
     assert len(report.already_present) >= 1 or not ids
 
 
@@ -175,7 +187,8 @@ def test_error_comment_becomes_expected_exception_and_imports_are_added(root):
     # the 4-space block ending in `# RuntimeError: ...`
     assert meta["author_w_2.py"]["expect_exception"] == {
         "type": "RuntimeError",
-        "match": "a leaf Variable that requires grad is being used in an in-place operation"}
+        "match": "a leaf Variable that requires grad is being used in an in-place operation",
+    }
     assert "expect_exception" not in meta["author_w_1.py"]
     code = (root / "snippets" / topic / "author_w_2.py").read_text("utf-8")
     assert code.startswith(SETUP_MARK + "\nimport torch\n\nw = torch.ones")
@@ -189,8 +202,9 @@ def test_error_comment_becomes_expected_exception_and_imports_are_added(root):
 def test_output_block_is_quoted_without_its_fences(root):
     report = import_note(WORKFLOW, root=root)
     (sid,) = [p.section for p in report.placements if p.start == 7]
-    section = next(s for t in load_topics(root / "notes" / "topics") for s in t.sections
-                   if s.id == sid)
+    section = next(
+        s for t in load_topics(root / "notes" / "topics") for s in t.sections if s.id == sid
+    )
     assert "@note-output author_workflow 23-23" in section.text["zh"]["body"]  # "False"
 
 
@@ -199,11 +213,12 @@ def test_report_places_sections_with_scores_and_ends_with_the_commands(root):
     text = str(report)
     for p in report.placements:
         assert p.ranking and p.ranking[0][1] >= p.ranking[-1][1]
-        assert f"{p.section} \"{p.title}\"" in text
+        assert f'{p.section} "{p.title}"' in text
     assert "(score " in text
     ids = " ".join(report.snippet_ids)
-    assert ids == " ".join(f"{rel.split('/')[1]}/{rel.split('/')[2].split('.')[0]}"
-                           for rel in report.snippets_written)
+    assert ids == " ".join(
+        f"{rel.split('/')[1]}/{rel.split('/')[2].split('.')[0]}" for rel in report.snippets_written
+    )
     tail = text.split("next, in this order")[1]
     assert f"python -m torchkb verify {ids} --update" in tail
     assert f"python -m torchkb translations --stamp {' '.join(report.missing_english)}" in tail
@@ -212,20 +227,27 @@ def test_report_places_sections_with_scores_and_ends_with_the_commands(root):
 
 def test_undefined_name_is_reported_with_where_it_is_defined(root, tmp_path):
     note = tmp_path / "two_parts.md"
-    note.write_text("# 张量视图\n\n```python\nimport torch\nx = torch.ones(2, 3)\n```\n\n"
-                    "然后：\n\n```python\ny = x.view(3, 2)\nprint(y)\n```\n", encoding="utf-8")
+    note.write_text(
+        "# 张量视图\n\n```python\nimport torch\nx = torch.ones(2, 3)\n```\n\n"
+        "然后：\n\n```python\ny = x.view(3, 2)\nprint(y)\n```\n",
+        encoding="utf-8",
+    )
     report = import_note(note, root=root)
     first, second = report.snippets_written
-    assert report.to_fix == [f"{second}:1: uses `x`, which it never defines (NameError when "
-                             f"run): it is defined in {first}: merge the two or copy its "
-                             "definition"]
+    assert report.to_fix == [
+        f"{second}:1: uses `x`, which it never defines (NameError when "
+        f"run): it is defined in {first}: merge the two or copy its "
+        "definition"
+    ]
     assert "to fix by hand before recording (1):" in str(report)
 
 
 def test_manifest_records_the_raw_note(root):
     import_note(WORKFLOW, root=root)
-    assert load_manifest(root)["author_workflow.txt"]["sha256"] == \
-        hashlib.sha256(WORKFLOW.read_bytes()).hexdigest()
+    assert (
+        load_manifest(root)["author_workflow.txt"]["sha256"]
+        == hashlib.sha256(WORKFLOW.read_bytes()).hexdigest()
+    )
     assert manifest_problems(root) == []
 
 
@@ -241,12 +263,21 @@ def test_a_copy_left_in_notes_raw_is_reported(root):
 BAD_INPUTS = {
     "empty.md": (b"", 1, "the note is empty: nothing to import"),
     "blank.md": (b"\n  \n\n", 1, "the note is empty: nothing to import"),
-    "front_matter_only.md": ("---\ntitle: 只有元数据\ndate: 2026-11-20\n---\n\n".encode(), 4,
-                             "the note has only front matter (lines 1-4): nothing to import"),
-    "gbk.md": ("# 显存\n\n显存只升不降。\n".encode("gbk"), 1,
-               "not valid UTF-8 (byte 0xcf); it decodes as GBK/GB18030"),
-    "headings_only.md": ("# 第一章\n\n## 第一节\n".encode(), 1,
-                         "no text under any heading: nothing to import"),
+    "front_matter_only.md": (
+        "---\ntitle: 只有元数据\ndate: 2026-11-20\n---\n\n".encode(),
+        4,
+        "the note has only front matter (lines 1-4): nothing to import",
+    ),
+    "gbk.md": (
+        "# 显存\n\n显存只升不降。\n".encode("gbk"),
+        1,
+        "not valid UTF-8 (byte 0xcf); it decodes as GBK/GB18030",
+    ),
+    "headings_only.md": (
+        "# 第一章\n\n## 第一节\n".encode(),
+        1,
+        "no text under any heading: nothing to import",
+    ),
 }
 
 

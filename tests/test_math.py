@@ -15,8 +15,9 @@ def test_formula_becomes_mathml() -> None:
 
 
 def test_notebook_dollars_outside_code_only() -> None:
-    out = dollars_to_spans('<p>$H_{out}$ costs $5 or $ 6$; "$PID"</p><pre>$y$</pre>'
-                           '<code>$z$</code>')
+    out = dollars_to_spans(
+        '<p>$H_{out}$ costs $5 or $ 6$; "$PID"</p><pre>$y$</pre><code>$z$</code>'
+    )
     assert out.count('class="arithmatex"') == 1 and r"\(H_{out}\)" in out
     assert out.endswith('costs $5 or $ 6$; "$PID"</p><pre>$y$</pre><code>$z$</code>')
 

@@ -35,8 +35,11 @@ PROJECT = Project(torchkb.ROOT)
 TOPICS = PROJECT.topics
 SNIPPETS = PROJECT.snippets
 LABELS = label_all(PROJECT.claims, SNIPPETS, PROJECT.verification)
-NOTEBOOKS = {rel: data for lang in torchkb.LANGS for rel, data in
-             topic_notebooks(PROJECT, TOPICS, lang, LABELS).items()}
+NOTEBOOKS = {
+    rel: data
+    for lang in torchkb.LANGS
+    for rel, data in topic_notebooks(PROJECT, TOPICS, lang, LABELS).items()
+}
 # Cells whose stdout under Jupyter legitimately differs from a script run (checked to
 # still differ, so a fixed snippet forces the entry out).
 JUPYTER_DIFFERS = {
@@ -73,8 +76,7 @@ def unqualified(exception_text: str) -> str:
 
 def as_recorded(cell: nbformat.NotebookNode) -> str:
     """A cell's outputs as the snippet runner records them: stdout, then the exception."""
-    text = "".join(o.text for o in cell.outputs
-                   if o.output_type == "stream" and o.name == "stdout")
+    text = "".join(o.text for o in cell.outputs if o.output_type == "stream" and o.name == "stdout")
     for o in cell.outputs:
         if o.output_type == "error":
             text += f"{o.ename}: {o.evalue}\n" if o.evalue else f"{o.ename}\n"
@@ -82,22 +84,25 @@ def as_recorded(cell: nbformat.NotebookNode) -> str:
 
 
 def expected(snip: store.Snippet) -> str:
-    stdout, error = split_recorded(store.load_output(snip) or "",
-                                   bool(snip.meta.expect_exception))
+    stdout, error = split_recorded(store.load_output(snip) or "", bool(snip.meta.expect_exception))
     return stdout + unqualified(error)
 
 
 # -- the generator (no kernel) ---------------------------------------------------------
 def test_notebooks_are_deterministic_and_valid() -> None:
-    again = {rel: data for lang in torchkb.LANGS for rel, data in
-             topic_notebooks(PROJECT, TOPICS, lang, LABELS).items()}
+    again = {
+        rel: data
+        for lang in torchkb.LANGS
+        for rel, data in topic_notebooks(PROJECT, TOPICS, lang, LABELS).items()
+    }
     assert again == NOTEBOOKS
-    assert sorted(NOTEBOOKS) == sorted(f"{lang}/notebooks/{t.id}.ipynb"
-                                       for lang in torchkb.LANGS for t in TOPICS)
+    assert sorted(NOTEBOOKS) == sorted(
+        f"{lang}/notebooks/{t.id}.ipynb" for lang in torchkb.LANGS for t in TOPICS
+    )
     for rel, data in NOTEBOOKS.items():
         nb = nbformat.reads(data.decode(), as_version=4)
         nbformat.validate(nb)
-        assert b"execution_count\": null" in data or b"execution_count" not in data, rel
+        assert b'execution_count": null' in data or b"execution_count" not in data, rel
         assert json.loads(data) == json.loads(json.dumps(json.loads(data), sort_keys=True))
 
 
@@ -108,23 +113,31 @@ def test_notebook_matches_page_snippets(rel: str) -> None:
     lang, topic_id = rel.split("/")[0], Path(rel).stem
     nb = nbformat.reads(NOTEBOOKS[rel].decode(), as_version=4)
     topic = next(t for t in TOPICS if t.id == topic_id)
-    wanted = {arg.rsplit(".", 1)[0] for s in topic.sections
-              for kind, arg in s.directives(lang if lang in s.text else "zh") if kind == "snippet"}
+    wanted = {
+        arg.rsplit(".", 1)[0]
+        for s in topic.sections
+        for kind, arg in s.directives(lang if lang in s.text else "zh")
+        if kind == "snippet"
+    }
     got = {}
     for cell, snip in cells(nb):
         got[snip.id] = cell
         assert cell.source == comments.source(snip, lang).rstrip("\n"), snip.id
         tags = set(cell.metadata.get("tags", []))
-        assert ("skip-execution" in tags) == (snip.meta.needs == "cuda"
-                                              or bool(snip.meta.skip)), snip.id
-        assert ("raises-exception" in tags) == bool(snip.meta.expect_exception
-                                                    or snip.meta.needs == "cpu-only-build")
+        assert ("skip-execution" in tags) == (snip.meta.needs == "cuda" or bool(snip.meta.skip)), (
+            snip.id
+        )
+        assert ("raises-exception" in tags) == bool(
+            snip.meta.expect_exception or snip.meta.needs == "cpu-only-build"
+        )
         recorded = store.load_output(snip) or ""
         shown = "".join(o.text for o in cell.outputs if o.output_type == "stream") + "".join(
-            "\n".join(o.traceback) + "\n" for o in cell.outputs if o.output_type == "error")
+            "\n".join(o.traceback) + "\n" for o in cell.outputs if o.output_type == "error"
+        )
         assert shown == recorded, f"{rel}: {snip.id}: cell outputs differ from its .out"
         assert len([o for o in cell.outputs if o.output_type == "display_data"]) == len(
-            store.figures(snip))
+            store.figures(snip)
+        )
     python = {sid for sid in wanted if SNIPPETS[sid].kind == "python"}
     assert python <= set(got), f"{rel}: snippets without a code cell: {python - set(got)}"
     text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
@@ -151,8 +164,7 @@ def kernel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KernelManager]:
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     if workers > 1:  # the kernel's share of the cores, as conftest.py gives each worker
         env["OMP_NUM_THREADS"] = str(max(1, (os.cpu_count() or 1) // workers))
-    in_jupyter_thread(lambda: km.start_kernel(cwd=str(tmp_path_factory.mktemp("kernel")),
-                                              env=env))
+    in_jupyter_thread(lambda: km.start_kernel(cwd=str(tmp_path_factory.mktemp("kernel")), env=env))
     try:
         yield km
     finally:
@@ -182,16 +194,23 @@ def runnable_copy(nb: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, lis
 # comments (test_notebook_matches_page_snippets + test_snippet_variants prove it)
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("rel", sorted(r for r in NOTEBOOKS if r.startswith("zh/")))
-def test_notebook_runs_and_reproduces_outputs(rel: str, kernel: KernelManager,
-                                              tmp_path: Path) -> None:
+def test_notebook_runs_and_reproduces_outputs(
+    rel: str, kernel: KernelManager, tmp_path: Path
+) -> None:
     original = nbformat.reads(NOTEBOOKS[rel].decode(), as_version=4)
     recorded = {c.get("id"): c.get("outputs") for c in original.cells}
     nb, skipped = runnable_copy(original)
     nb.cells.insert(0, nbformat.v4.new_code_cell(RESET.format(cwd=str(tmp_path))))
 
     def execute() -> None:
-        client = NotebookClient(nb, km=kernel, timeout=300, allow_errors=False,
-                                record_timing=False, kernel_name="python3")
+        client = NotebookClient(
+            nb,
+            km=kernel,
+            timeout=300,
+            allow_errors=False,
+            record_timing=False,
+            kernel_name="python3",
+        )
         # the session kernel: NotebookClient neither restarts nor shuts down one it was given
         client.kc = kernel.client()
         client.kc.start_channels()
@@ -219,6 +238,7 @@ def test_notebook_runs_and_reproduces_outputs(rel: str, kernel: KernelManager,
             assert got == JUPYTER_DIFFERS[snip.id], f"{snip.id}: drop it from JUPYTER_DIFFERS"
             continue
         assert comparable(got, deterministic) == comparable(expected(snip), deterministic), (
-            f"{rel}: {snip.id}: the notebook's run differs from {snip.id}.out")
+            f"{rel}: {snip.id}: the notebook's run differs from {snip.id}.out"
+        )
         compared += 1
     assert compared or not list(cells(nb)), f"{rel}: no cell was compared"

@@ -46,37 +46,57 @@ def test_mixed_styles_in_one_note():
     assert by_line[6].level == 1 and by_line[20].level == 2
     assert by_line[29].tags == ['<font color="#dddd00">', "</font>"]
     assert by_line[31].urls == ["https://img-blog.csdnimg.cn/abc.png"]
-    assert by_line[38].urls == ["https://pytorch.org/docs/stable/tensors.html",
-                                "https://discuss.pytorch.org/t/view-vs-reshape/1234"]
+    assert by_line[38].urls == [
+        "https://pytorch.org/docs/stable/tensors.html",
+        "https://discuss.pytorch.org/t/view-vs-reshape/1234",
+    ]
 
 
 def test_english_note_output_marker_then_fence():
     note = parse_note(FIXTURES / "english.md")
-    assert spans(note.blocks) == [("heading", 1, 1), ("text", 3, 3), ("code", 5, 8),
-                                  ("text", 10, 10), ("output", 12, 14)]
+    assert spans(note.blocks) == [
+        ("heading", 1, 1),
+        ("text", 3, 3),
+        ("code", 5, 8),
+        ("text", 10, 10),
+        ("output", 12, 14),
+    ]
 
 
 def test_windows_line_endings_and_plain_text_headings():
     note = parse_note(FIXTURES / "crlf.txt")
-    assert spans(note.blocks) == [("heading", 1, 1), ("text", 3, 3), ("code", 5, 6),
-                                  ("heading", 8, 8), ("text", 10, 10)]
+    assert spans(note.blocks) == [
+        ("heading", 1, 1),
+        ("text", 3, 3),
+        ("code", 5, 6),
+        ("heading", 8, 8),
+        ("text", 10, 10),
+    ]
     assert [b.level for b in note.blocks if b.kind == "heading"] == [1, 2]
     assert note.blocks[2].text == "import torch\nprint(torch.__version__)"  # no \r
 
 
 def test_note_without_headings_or_blank_lines():
     note = parse_note(FIXTURES / "no_headings.txt")
-    assert spans(note.blocks) == [("text", 1, 1), ("code", 2, 3), ("text", 4, 4),
-                                  ("output", 5, 6), ("text", 7, 7)]
+    assert spans(note.blocks) == [
+        ("text", 1, 1),
+        ("code", 2, 3),
+        ("text", 4, 4),
+        ("output", 5, 6),
+        ("text", 7, 7),
+    ]
 
 
-@pytest.mark.parametrize("name, line, problem", [
-    ("bad_unclosed_fence.md", 5, "code fence ``` is never closed"),
-    ("bad_front_matter_yaml.md", 4, "front matter is not valid YAML"),
-    ("bad_front_matter_unclosed.md", 1, "front matter opened with --- is never closed"),
-    ("bad_script_block.md", 5, "raw <script> is not allowed"),
-    ("bad_script_inline.md", 4, "raw <script> is not allowed"),
-])
+@pytest.mark.parametrize(
+    "name, line, problem",
+    [
+        ("bad_unclosed_fence.md", 5, "code fence ``` is never closed"),
+        ("bad_front_matter_yaml.md", 4, "front matter is not valid YAML"),
+        ("bad_front_matter_unclosed.md", 1, "front matter opened with --- is never closed"),
+        ("bad_script_block.md", 5, "raw <script> is not allowed"),
+        ("bad_script_inline.md", 4, "raw <script> is not allowed"),
+    ],
+)
 def test_bad_notes_name_file_and_line(name, line, problem):
     with pytest.raises(SourceError) as err:
         parse_note(FIXTURES / name)
@@ -108,8 +128,13 @@ def test_000_memory_summary_is_output_not_code():
 def test_001_web_paste_code_yaml_and_plain_headings():
     blocks = parse_note(real("001")).blocks
     code = {(b.start_line, b.end_line): b.lang for b in blocks if b.kind == "code"}
-    assert code == {(11, 14): "yaml", (143, 158): "python", (164, 166): "python",
-                    (176, 178): "python", (193, 213): "python"}
+    assert code == {
+        (11, 14): "yaml",
+        (143, 158): "python",
+        (164, 166): "python",
+        (176, 178): "python",
+        (193, 213): "python",
+    }
     headings = {b.start_line: (b.text, b.level) for b in blocks if b.kind == "heading"}
     assert headings[1] == ("Pytorch", 1)
     assert headings[5] == ("安装", 2)
@@ -123,14 +148,23 @@ def test_002_dead_toc_links_and_unlabelled_fences():
     blocks = parse_note(real("002")).blocks
     assert spans(blocks, "link_list") == [("link_list", 5, 13)]
     assert set(next(b for b in blocks if b.kind == "link_list").urls) == {"#"}
-    assert spans(blocks, "code") == [("code", 39, 47), ("code", 49, 54), ("code", 85, 94),
-                                     ("code", 98, 110), ("code", 119, 125)]
+    assert spans(blocks, "code") == [
+        ("code", 39, 47),
+        ("code", 49, 54),
+        ("code", 85, 94),
+        ("code", 98, 110),
+        ("code", 119, 125),
+    ]
 
 
 def test_003_outputs_images_and_html():
     blocks = parse_note(real("003")).blocks
-    assert spans(blocks, "output") == [("output", 146, 164), ("output", 263, 264),
-                                       ("output", 326, 332), ("output", 644, 658)]
+    assert spans(blocks, "output") == [
+        ("output", 146, 164),
+        ("output", 263, 264),
+        ("output", 326, 332),
+        ("output", 644, 658),
+    ]
     by_line = {b.start_line: b for b in blocks}
     assert (by_line[139].kind, by_line[139].end_line) == ("code", 143)  # before ">>>>>:"
     assert by_line[145].text == ">>>>>:"
@@ -141,8 +175,14 @@ def test_003_outputs_images_and_html():
 
 def test_004_computation_graph_script_and_printed_gradients():
     blocks = parse_note(real("004")).blocks
-    assert spans(blocks) == [("text", 1, 6), ("code", 7, 31), ("text", 32, 32),
-                             ("output", 33, 43), ("text", 44, 47), ("table", 48, 71),
-                             ("text", 72, 78)]
+    assert spans(blocks) == [
+        ("text", 1, 6),
+        ("code", 7, 31),
+        ("text", 32, 32),
+        ("output", 33, 43),
+        ("text", 44, 47),
+        ("table", 48, 71),
+        ("text", 72, 78),
+    ]
     assert blocks[1].text.splitlines()[0] == "import torch"
     compile(blocks[1].text, "004", "exec")

@@ -30,8 +30,9 @@ def test_home_links_every_topic(site: Path, prefix: str) -> None:
 def test_pages_have_language_and_switch(site: Path, prefix: str) -> None:
     lang = "en" if prefix else "zh"
     for topic in topic_ids():
-        page = BeautifulSoup((site / prefix / topic / "index.html").read_text(encoding="utf-8"),
-                             "html.parser")
+        page = BeautifulSoup(
+            (site / prefix / topic / "index.html").read_text(encoding="utf-8"), "html.parser"
+        )
         assert page.html["lang"].startswith(lang), f"/{prefix}{topic}/ has lang {page.html['lang']}"
         switch = [a.get("hreflang") for a in page.select(".md-select a[hreflang]")]
         assert {"zh", "en"} <= set(switch), f"/{prefix}{topic}/ lacks a language switch"
@@ -41,8 +42,9 @@ def test_snippet_badges_are_on_pages(site: Path) -> None:
     """Every code block that comes from a snippet carries its verification badges."""
     for topic in topic_ids():
         page = (site / topic / "index.html").read_text(encoding="utf-8")
-        assert page.count("class=\"kb-badges\"") >= page.count("<!-- snippet:") > 0 or (
-            "<!-- snippet:" not in page)
+        assert page.count('class="kb-badges"') >= page.count("<!-- snippet:") > 0 or (
+            "<!-- snippet:" not in page
+        )
 
 
 _ID = re.compile(r'\bid="([^"]*)"')
@@ -71,16 +73,24 @@ def test_internal_links_and_anchors_resolve(site: Path) -> None:
             # the 404 page links from the site root (site_url's path): it is served at any
             # depth; so do the home pages' language menus
             if path.startswith(_PREFIX):
-                path = "/" + path[len(_PREFIX):]
-            target = (site / path.lstrip("/") if path.startswith("/") else
-                      (page.parent / path).resolve() if path else page)
+                path = "/" + path[len(_PREFIX) :]
+            target = (
+                site / path.lstrip("/")
+                if path.startswith("/")
+                else (page.parent / path).resolve()
+                if path
+                else page
+            )
             if target.is_dir():
                 target = target / "index.html"
             where = f"{page.relative_to(site)}: {href}"
             if not target.exists():
                 broken.append(f"{where} (no such file)")
-            elif parts.fragment and target.suffix == ".html" and (
-                    urllib.parse.unquote(parts.fragment) not in ids_of(target)):
+            elif (
+                parts.fragment
+                and target.suffix == ".html"
+                and (urllib.parse.unquote(parts.fragment) not in ids_of(target))
+            ):
                 broken.append(f"{where} (no such id)")
     assert not broken, f"{len(broken)} broken links:\n" + "\n".join(broken[:40])
 
@@ -93,7 +103,7 @@ def test_notebook_pages_share_one_stylesheet(site: Path) -> None:
     links = set()
     for page in pages:
         text = page.read_text(encoding="utf-8")
-        article = text[text.index("<article"):text.index("</article>")]
+        article = text[text.index("<article") : text.index("</article>")]
         assert "<style" not in article, f"{page.relative_to(site)}: inline <style> left"
         # mkdocs-jupyter's MathJax loader has no URL here (formulas are MathML): gone
         assert '<script src="">' not in text, f"{page.relative_to(site)}: empty script"

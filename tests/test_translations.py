@@ -62,8 +62,14 @@ def test_deleting_a_translation_is_reported(tree: Path) -> None:
     path, section_id = first_section_ids(tree)
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     start = next(i for i, line in enumerate(lines) if line.startswith("    en:"))
-    end = next((i for i in range(start + 1, len(lines))
-                if lines[i].startswith("  - ") or not lines[i].startswith("    ")), len(lines))
+    end = next(
+        (
+            i
+            for i in range(start + 1, len(lines))
+            if lines[i].startswith("  - ") or not lines[i].startswith("    ")
+        ),
+        len(lines),
+    )
     path.write_text("".join(lines[:start] + lines[end:]), encoding="utf-8")
     assert any(section_id in p and "no English" in p for p in report(Project(tree)))
 
@@ -79,8 +85,14 @@ def drop_english(path: Path, section_id: str) -> None:
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     at = next(i for i, line in enumerate(lines) if line.strip() == f"- id: {section_id}")
     start = next(i for i in range(at, len(lines)) if lines[i].startswith("    en:"))
-    end = next((i for i in range(start + 1, len(lines))
-                if lines[i].startswith("  - ") or not lines[i].startswith("    ")), len(lines))
+    end = next(
+        (
+            i
+            for i in range(start + 1, len(lines))
+            if lines[i].startswith("  - ") or not lines[i].startswith("    ")
+        ),
+        len(lines),
+    )
     path.write_text("".join(lines[:start] + lines[end:]), encoding="utf-8")
 
 
@@ -94,7 +106,7 @@ def edit_chinese(path: Path, section_id: str) -> None:
 def section_html(page: str, section_id: str) -> str:
     start = page.index(f"{{#{section_id}}}")
     end = page.find("\n## ", start)
-    return page[start:end if end > 0 else None]
+    return page[start : end if end > 0 else None]
 
 
 def test_missing_and_stale_english_build_with_banners(tree: Path) -> None:
@@ -124,8 +136,13 @@ def test_missing_and_stale_english_build_with_banners(tree: Path) -> None:
 
 def run_cli(root: Path, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "TORCHKB_ROOT": str(root)}
-    return subprocess.run([sys.executable, "-m", "torchkb", *args], env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "torchkb", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_translations_command_lists_and_strict_fails(tree: Path) -> None:
@@ -145,9 +162,10 @@ def test_stamp_records_the_current_hash_and_nothing_else(tree: Path) -> None:
     assert any(section_id in p and "stale" in p for p in report(Project(tree)))
     before = path.read_text(encoding="utf-8").splitlines()
     (line,) = stamp(Project(tree), [section_id])
-    assert line.endswith(f"{section_id}: source_hash "
-                         + section_hash(load_topics(tree / "notes" / "topics")[0]
-                                        .sections[0].text["zh"]))
+    assert line.endswith(
+        f"{section_id}: source_hash "
+        + section_hash(load_topics(tree / "notes" / "topics")[0].sections[0].text["zh"])
+    )
     after = path.read_text(encoding="utf-8").splitlines()
     changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
     assert len(changed) == 1 and "source_hash:" in changed[0][1]
@@ -159,7 +177,7 @@ def test_stamp_inserts_a_missing_hash_and_refuses_a_missing_translation(tree: Pa
     text = path.read_text(encoding="utf-8")
     at = text.index(f"- id: {section_id}\n")
     hash_line = text.index("      source_hash:", at)
-    path.write_text(text[:hash_line] + text[text.index("\n", hash_line) + 1:], "utf-8")
+    path.write_text(text[:hash_line] + text[text.index("\n", hash_line) + 1 :], "utf-8")
     assert any(section_id in p and "stale" in p for p in report(Project(tree)))
     stamp(Project(tree), [section_id])
     assert not any(section_id in p for p in report(Project(tree)))

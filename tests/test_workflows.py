@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 from tools import TOOLS
 
@@ -147,9 +148,15 @@ def test_ci_scripts_are_shellcheck_clean() -> None:
     assert result.returncode == 0, result.stdout
 
 
-def test_python_sources_are_ruff_clean() -> None:
+PYTHON_SOURCES = ["torchkb", "tests", "benchmarks", "conftest.py"]
+
+
+@pytest.mark.parametrize("command", [["check"], ["format", "--check"]], ids=" ".join)
+def test_python_sources_are_ruff_clean(command: list[str]) -> None:
+    """`ruff check` and `ruff format --check` over every Python source (not snippets/: the
+    author's code stays as written)."""
     result = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "torchkb", "tests", "conftest.py"],
+        [sys.executable, "-m", "ruff", *command, "--no-cache", *PYTHON_SOURCES],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -85,10 +85,7 @@ class Problem:
 
 def check(project: Project) -> list[Problem]:
     """Every author sentence of every zh body, not found in its provenance lines."""
-    raw = {
-        p.stem: p.read_text(encoding="utf-8").splitlines()
-        for p in project.raw_notes.values()
-    }
+    raw = {p.stem: p.read_text(encoding="utf-8").splitlines() for p in project.raw_notes.values()}
     fixes = load_typo_fixes(project.root)
     used: set[TypoFix] = set()
     problems = []

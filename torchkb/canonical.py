@@ -204,8 +204,9 @@ class Section:
     translation: str | None = None
     # lang -> file line of its `body:` key (body line n is file line this + n)
     body_line: dict[str, int] = field(default_factory=dict)
-    _parts: dict[str, list[Part]] = field(default_factory=dict, init=False, repr=False,
-                                          compare=False)
+    _parts: dict[str, list[Part]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def parts(self, lang: str) -> list[Part]:
         """The body of `lang` as parts, parsed once (SourceError at a bad directive)."""
@@ -214,8 +215,9 @@ class Section:
             start = self.body_line.get(lang if self.text[lang] is not self.text["zh"] else "zh")
             # pages and notebooks show the body without its leading and trailing blank lines
             lead = len(body) - len(body.lstrip("\n"))
-            self._parts[lang] = parse_body(body.strip("\n"), self.path,
-                                           (start or self.line) + 1 + lead)
+            self._parts[lang] = parse_body(
+                body.strip("\n"), self.path, (start or self.line) + 1 + lead
+            )
         return self._parts[lang]
 
     def directives(self, lang: str) -> list[tuple[str, str]]:
@@ -277,8 +279,11 @@ def load_topic(path: Path) -> Topic:
     for name in ("title", "summary"):
         for lang, value in getattr(entry, name).as_dict().items():
             for _, problem in unsafe_html(value):
-                raise SourceError(path, data.key_lines[name] if name in data else data.line,
-                                  f"topic {name} {lang}: {problem}")
+                raise SourceError(
+                    path,
+                    data.key_lines[name] if name in data else data.line,
+                    f"topic {name} {lang}: {problem}",
+                )
     topic = Topic(
         id=entry.id,
         order=entry.order,

@@ -62,8 +62,7 @@ def label_of(
         raise SourceError(
             proof.path,
             None,
-            f"proof of claim {claim.id}: {state} on cpu: "
-            f"run python -m torchkb verify {proof.id}",
+            f"proof of claim {claim.id}: {state} on cpu: run python -m torchkb verify {proof.id}",
         )
     verdict = record.get("verdict")
     if isinstance(verdict, dict):

@@ -57,8 +57,10 @@ def cmd_translations(args: argparse.Namespace) -> int:
     found = problems(args.project)
     for problem in found:
         print(problem)
-    print(f"translations: {len(found)} to do" + (
-        "" if found else ", every section and snippet title has current English"))
+    print(
+        f"translations: {len(found)} to do"
+        + ("" if found else ", every section and snippet title has current English")
+    )
     # missing and stale English still build (the pages say so); --strict makes them fail
     return 1 if found and args.strict else 0
 
@@ -71,11 +73,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from torchkb import verify
 
     if args.device == "cuda" and verify.device_kind() != "cuda":
-        print("verify: --device cuda, but torch.cuda.is_available() is False here",
-              file=sys.stderr)
+        print("verify: --device cuda, but torch.cuda.is_available() is False here", file=sys.stderr)
         return 2
-    return verify.main(args.project, args.ids, args.update, args.shard, args.isolate, args.jobs,
-                       args.merge)
+    return verify.main(
+        args.project, args.ids, args.update, args.shard, args.isolate, args.jobs, args.merge
+    )
 
 
 def cmd_snippet(args: argparse.Namespace) -> int:
@@ -99,44 +101,80 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--check", action="store_true", help="fail if docs/ is stale")
     build.set_defaults(func=cmd_build)
     sub.add_parser("coverage", help="check every raw line is on a page or dropped").set_defaults(
-        func=cmd_coverage)
+        func=cmd_coverage
+    )
     imp = sub.add_parser("import", help="import a raw note into notes/ and snippets/")
     imp.add_argument("note")
     imp.set_defaults(func=cmd_import)
-    ver = sub.add_parser("verify", help="run the snippets, compare with their recorded outputs "
-                         "and write verification/<cpu|cuda>.json")
-    ver.add_argument("ids", nargs="*", help="snippet ids (tensors/view) or topics (tensors); "
-                     "default: all")
-    ver.add_argument("--update", action="store_true",
-                     help="rewrite the recorded outputs (and figures) from this run")
-    ver.add_argument("--device", choices=["cpu", "cuda"],
-                     help="cuda: fail unless CUDA is available; cpu: hide the GPUs")
-    ver.add_argument("--isolate", choices=["process", "inprocess"],
-                     help="process: every Python snippet in a process of its own (default: "
-                     "CUDA snippets, and everything on a CUDA machine)")
-    ver.add_argument("--jobs", type=int, default=1,
-                     help="snippets run side by side (only with process isolation)")
-    ver.add_argument("--shard", metavar="I/N",
-                     help="run the I-th of N shares; writes verification/.parts/")
-    ver.add_argument("--merge", action="store_true",
-                     help="merge the shards' part files into verification/<device>.json")
+    ver = sub.add_parser(
+        "verify",
+        help="run the snippets, compare with their recorded outputs "
+        "and write verification/<cpu|cuda>.json",
+    )
+    ver.add_argument(
+        "ids", nargs="*", help="snippet ids (tensors/view) or topics (tensors); default: all"
+    )
+    ver.add_argument(
+        "--update",
+        action="store_true",
+        help="rewrite the recorded outputs (and figures) from this run",
+    )
+    ver.add_argument(
+        "--device",
+        choices=["cpu", "cuda"],
+        help="cuda: fail unless CUDA is available; cpu: hide the GPUs",
+    )
+    ver.add_argument(
+        "--isolate",
+        choices=["process", "inprocess"],
+        help="process: every Python snippet in a process of its own (default: "
+        "CUDA snippets, and everything on a CUDA machine)",
+    )
+    ver.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="snippets run side by side (only with process isolation)",
+    )
+    ver.add_argument(
+        "--shard", metavar="I/N", help="run the I-th of N shares; writes verification/.parts/"
+    )
+    ver.add_argument(
+        "--merge",
+        action="store_true",
+        help="merge the shards' part files into verification/<device>.json",
+    )
     ver.set_defaults(func=cmd_verify)
-    tr = sub.add_parser("translations", help="list sections (and snippet titles) whose "
-                        "English is missing or stale")
+    tr = sub.add_parser(
+        "translations", help="list sections (and snippet titles) whose English is missing or stale"
+    )
     tr.add_argument("--strict", action="store_true", help="exit 1 when anything is listed")
-    tr.add_argument("--stamp", nargs="+", metavar="SECTION_ID", help="record that the English "
-                    "of these sections matches their current Chinese (writes source_hash)")
+    tr.add_argument(
+        "--stamp",
+        nargs="+",
+        metavar="SECTION_ID",
+        help="record that the English "
+        "of these sections matches their current Chinese (writes source_hash)",
+    )
     tr.set_defaults(func=cmd_translations)
-    snip = sub.add_parser("snippet", help="print a snippet with its comments in one language; "
-                          "--missing: list comments without English")
-    snip.add_argument("ids", nargs="*", help="<topic>/<name> (print); with --missing also "
-                      "topics, default all")
+    snip = sub.add_parser(
+        "snippet",
+        help="print a snippet with its comments in one language; "
+        "--missing: list comments without English",
+    )
+    snip.add_argument(
+        "ids", nargs="*", help="<topic>/<name> (print); with --missing also topics, default all"
+    )
     snip.add_argument("--lang", choices=torchkb.LANGS, default="en")
-    snip.add_argument("--missing", action="store_true", help="list the comments that have "
-                      "no English in comments.en.yml, and unused entries")
+    snip.add_argument(
+        "--missing",
+        action="store_true",
+        help="list the comments that have no English in comments.en.yml, and unused entries",
+    )
     snip.set_defaults(func=cmd_snippet)
     sub.add_parser("search-dict", help="regenerate the jieba user dictionary").set_defaults(
-        func=cmd_search_dict)
+        func=cmd_search_dict
+    )
     args = parser.parse_args(argv)
     # the one place that reads the environment's choice of tree (tests: a temporary copy)
     args.project = Project(os.environ.get("TORCHKB_ROOT") or torchkb.ROOT)

@@ -66,9 +66,11 @@ def check(project: Project) -> list[Problem]:
                 if src.note not in lines_of:
                     raise SourceError(section.path, section.line, f"no raw note {src.note}")
                 if src.end > len(lines_of[src.note]):
-                    raise SourceError(section.path, section.line,
-                                      f"{src.note} has {len(lines_of[src.note])} lines, "
-                                      f"sources say {src.end}")
+                    raise SourceError(
+                        section.path,
+                        section.line,
+                        f"{src.note} has {len(lines_of[src.note])} lines, sources say {src.end}",
+                    )
                 for n in range(src.start, src.end + 1):
                     claimed.setdefault((src.note, n), []).append(section)
     dropped: set[tuple[str, int]] = set()

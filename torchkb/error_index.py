@@ -11,8 +11,10 @@ from torchkb.ui import strings
 
 # `Type: message` in a section body (prose, inline code or a code block); the message runs
 # to the end of the line, a backtick, or Chinese text that follows it
-_QUOTED = re.compile(r"\b(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Warning): "
-                     r"[^\n`\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{8,}")
+_QUOTED = re.compile(
+    r"\b(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Warning): "
+    r"[^\n`\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{8,}"
+)
 
 
 def _heading(message: str) -> str:
@@ -35,7 +37,7 @@ def quoted_errors(project: Project, lang: str) -> dict[str, list[tuple[str, str,
         for section in topic.sections:
             text = section.text.get(lang) or section.text["zh"]
             for m in _QUOTED.finditer(text["body"]):
-                message = m.group(0).strip().rstrip("\"“”(（,，;；").strip()
+                message = m.group(0).strip().rstrip('"“”(（,，;；').strip()
                 if message.count("'") % 2:  # a closing quote of the prose, not the message's
                     message = message.rstrip("'").strip()
                 where = (topic.id, section.id, text["title"])
@@ -62,9 +64,19 @@ def error_index_page(project: Project, lang: str) -> str:
                     where.setdefault(part.id, (topic.id, section.id, title))
     # search boost 0.5: these entries point at the explaining sections, which rank first
     description = ui["lead"].replace("\\", "\\\\").replace('"', '\\"')
-    lines = ["---", f'title: "{ui["title"]}"', f'description: "{description}"', "search:",
-             "  boost: 0.5", "---", "",
-             f"# {ui['title']}", "", ui["lead"], ""]
+    lines = [
+        "---",
+        f'title: "{ui["title"]}"',
+        f'description: "{description}"',
+        "search:",
+        "  boost: 0.5",
+        "---",
+        "",
+        f"# {ui['title']}",
+        "",
+        ui["lead"],
+        "",
+    ]
     pending, raised = [], []
     for snip in project.snippets.values():
         expected = snip.meta.expect_exception
@@ -80,17 +92,37 @@ def error_index_page(project: Project, lang: str) -> str:
             continue
         first = message.splitlines()[0]
         raised.append(_key(first))
-        lines += [f"## {_heading(first)}", "", "```text", message, "```", "",
-                  f"**{ui['cause']}**: {cause}  ", f"**{ui['where']}**: {link}  ",
-                  f"**{ui['snippet']}**: `snippets/{snip.id}.py`", ""]
+        lines += [
+            f"## {_heading(first)}",
+            "",
+            "```text",
+            message,
+            "```",
+            "",
+            f"**{ui['cause']}**: {cause}  ",
+            f"**{ui['where']}**: {link}  ",
+            f"**{ui['snippet']}**: `snippets/{snip.id}.py`",
+            "",
+        ]
     if pending:
         lines += [f"## {ui['pending']}", "", *pending, ""]
-    quoted = {m: w for m, w in quoted_errors(project, lang).items()
-              if not any(r.startswith(_key(m)) or _key(m).startswith(r) for r in raised)}
+    quoted = {
+        m: w
+        for m, w in quoted_errors(project, lang).items()
+        if not any(r.startswith(_key(m)) or _key(m).startswith(r) for r in raised)
+    }
     if quoted:
         lines += [f"## {ui['quoted']}", "", ui["quoted_lead"], ""]
         for message, sections in sorted(quoted.items()):
             links = ", ".join(f"[{title}]({t}.md#{sid})" for t, sid, title in sections[:3])
-            lines += [f"### {_heading(message)}", "", "```text", message, "```", "",
-                      f"**{ui['quoted_in']}**: {links}", ""]
+            lines += [
+                f"### {_heading(message)}",
+                "",
+                "```text",
+                message,
+                "```",
+                "",
+                f"**{ui['quoted_in']}**: {links}",
+                "",
+            ]
     return "\n".join(lines)

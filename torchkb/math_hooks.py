@@ -14,8 +14,7 @@ import re
 from latex2mathml.converter import convert
 from mkdocs.exceptions import PluginError
 
-_FORMULA = re.compile(
-    r'<(span|div) class="arithmatex">\\[(\[](.*?)\\[)\]]</\1>', re.S)
+_FORMULA = re.compile(r'<(span|div) class="arithmatex">\\[(\[](.*?)\\[)\]]</\1>', re.S)
 _UNKNOWN = re.compile(r">(\\[a-zA-Z]+)<")
 # in notebook HTML: code and preformatted text, left alone; `$x$` as arithmatex's
 # smart_dollar reads it (no space inside the dollars, not `$1` or `"$PID"`)
@@ -29,12 +28,15 @@ def to_mathml(page_html: str, where: str = "") -> str:
         try:
             mathml = convert(tex, display="block" if m.group(1) == "div" else "inline")
         except Exception as err:  # latex2mathml raises a zoo of exception types
-            raise PluginError(f"{where}: formula ${tex}$ is not valid TeX: "
-                              f"{type(err).__name__} {err}".rstrip()) from err
+            raise PluginError(
+                f"{where}: formula ${tex}$ is not valid TeX: {type(err).__name__} {err}".rstrip()
+            ) from err
         unknown = _UNKNOWN.search(mathml)  # latex2mathml shows what it can't read as text
         if unknown:
-            raise PluginError(f"{where}: formula ${tex}$ uses {unknown.group(1)}, "
-                              "which latex2mathml does not know")
+            raise PluginError(
+                f"{where}: formula ${tex}$ uses {unknown.group(1)}, "
+                "which latex2mathml does not know"
+            )
         return f'<{m.group(1)} class="arithmatex">{mathml}</{m.group(1)}>'
 
     return _FORMULA.sub(replace, page_html)

@@ -24,8 +24,11 @@ def entries(project: Project) -> dict[str, list[str]]:
     except SourceError as err:
         raise PluginError(str(err)) from None
     raw = [f"raw/{stem}.md" for stem in project.raw_notes]
-    return {"@topics": [f"{t}.md" for t in topics],
-            "@notebooks": [f"notebooks/{t}.ipynb" for t in topics], "@raw": raw}
+    return {
+        "@topics": [f"{t}.md" for t in topics],
+        "@notebooks": [f"notebooks/{t}.ipynb" for t in topics],
+        "@raw": raw,
+    }
 
 
 def fill(nav: list, found: dict[str, list[str]]) -> list:
@@ -33,9 +36,16 @@ def fill(nav: list, found: dict[str, list[str]]) -> list:
     out = []
     for item in nav:
         if isinstance(item, dict):
-            item = {title: (found[value] if isinstance(value, str) and value in found
-                            else fill(value, found) if isinstance(value, list) else value)
-                    for title, value in item.items()}
+            item = {
+                title: (
+                    found[value]
+                    if isinstance(value, str) and value in found
+                    else fill(value, found)
+                    if isinstance(value, list)
+                    else value
+                )
+                for title, value in item.items()
+            }
         out.append(item)
     return out
 

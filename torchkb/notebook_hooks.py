@@ -45,9 +45,12 @@ def on_files(files, config, **kwargs):
         file.__class__ = NotebookPage
         if i18n is not None:
             file.alternates = {
-                lang.locale: _Alternate(file.url, file.locale_alternate_of, lang.locale,
-                                        i18n.default_language)
-                for lang in i18n.config.languages if lang.build}
+                lang.locale: _Alternate(
+                    file.url, file.locale_alternate_of, lang.locale, i18n.default_language
+                )
+                for lang in i18n.config.languages
+                if lang.build
+            }
     if i18n is not None:  # the sitemap lists static-i18n's pages: notebooks are pages now
         i18n.i18n_files_per_language[i18n.current_language] = files.documentation_pages()
     _used.__init__()  # a new pass (one per language): its notebook pages only
@@ -62,19 +65,22 @@ def on_page_markdown(markdown, page, **kwargs):
 
 
 _NOTEBOOK_META = {
-    "zh": ("{title} · Jupyter Notebook",
-           "主题“{title}”的 Jupyter Notebook：与主题页相同的代码和记录的输出，可下载运行。"),
-    "en": ("{title} · Jupyter notebook",
-           "The topic “{title}” as a Jupyter notebook: the page's code with its recorded "
-           "outputs, to download and run."),
+    "zh": (
+        "{title} · Jupyter Notebook",
+        "主题“{title}”的 Jupyter Notebook：与主题页相同的代码和记录的输出，可下载运行。",
+    ),
+    "en": (
+        "{title} · Jupyter notebook",
+        "The topic “{title}” as a Jupyter notebook: the page's code with its recorded "
+        "outputs, to download and run.",
+    ),
 }
 
 
 def on_page_context(context, page, config, **kwargs):
     if isinstance(page.file, NotebookPage):
         # its own title and description, not its topic page's (both are in search results)
-        title, description = _NOTEBOOK_META.get(config.theme.get("language"),
-                                                _NOTEBOOK_META["en"])
+        title, description = _NOTEBOOK_META.get(config.theme.get("language"), _NOTEBOOK_META["en"])
         page.meta["title"] = title.format(title=page.title)
         page.meta["description"] = description.format(title=page.title)
     return context
@@ -85,7 +91,8 @@ def on_page_content(page_html, page, config, **kwargs):
         # the slugify of mkdocs.yml's toc extension, which gives the other pages their ids
         slugify = config.mdx_configs.get("toc", {}).get("slugify", toc_slugify)
         topic_page = Path(page.file.abs_src_path).parent.parent / (
-            Path(page.file.src_uri).stem + ".md")
+            Path(page.file.src_uri).stem + ".md"
+        )
         page_html, tokens = heading_ids(page_html, slugify, topic_heading_ids(topic_page))
         page.toc = get_toc(tokens)
         page_html = _MATHJAX.sub("", page_html)
@@ -150,11 +157,17 @@ def on_shutdown(**kwargs) -> None:
 
 
 # mkdocs-jupyter's MathJax loader, with no URL to load from: formulas are MathML here
-_MATHJAX = re.compile(r'<!-- Load mathjax -->\s*<script src="">.*?'
-                      r'<!-- End of mathjax configuration -->', re.S)
+_MATHJAX = re.compile(
+    r'<!-- Load mathjax -->\s*<script src="">.*?'
+    r"<!-- End of mathjax configuration -->",
+    re.S,
+)
 # nbconvert's mermaid loader (a module script importing mermaid from a CDN for diagrams)
-_MERMAID = re.compile(r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded",'
-                      r'[^<]*?\.jp-Mermaid.*?<!-- End of mermaid configuration -->', re.S)
+_MERMAID = re.compile(
+    r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded",'
+    r"[^<]*?\.jp-Mermaid.*?<!-- End of mermaid configuration -->",
+    re.S,
+)
 _SCROLLER = re.compile(r'(<div class="highlight-ipynb[^"]*"|<pre)>')
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>\s*", re.S)
 _CSS_LINK = "kb-notebook-css:"  # placeholder href until on_post_page knows the pruned file
@@ -175,8 +188,11 @@ def shared_styles(page_html: str) -> str:
     raw = hashlib.sha256(css.encode()).hexdigest()[:16]
     _raw_css[raw] = css
     first = _STYLE.search(page_html)
-    return (page_html[:first.start()] + f'<link rel="stylesheet" href="{_CSS_LINK}{raw}">\n'
-            + _STYLE.sub("", page_html[first.start():]))
+    return (
+        page_html[: first.start()]
+        + f'<link rel="stylesheet" href="{_CSS_LINK}{raw}">\n'
+        + _STYLE.sub("", page_html[first.start() :])
+    )
 
 
 def pruned_stylesheet(css: str, config) -> str:
@@ -184,13 +200,19 @@ def pruned_stylesheet(css: str, config) -> str:
     (~1 s) is cached in memory and under .cache/ (keyed by the CSS, the pages' classes,
     ids and tags, and the pruner's code)."""
     digest = hashlib.sha256(
-        "\n".join([" ".join(sorted(s)) for s in (_used.classes, _used.ids, _used.tags,
-                                                  _used.variables)]).encode()
-        + Path(__file__).with_name("prune_css.py").read_bytes()).hexdigest()[:16]
+        "\n".join(
+            [" ".join(sorted(s)) for s in (_used.classes, _used.ids, _used.tags, _used.variables)]
+        ).encode()
+        + Path(__file__).with_name("prune_css.py").read_bytes()
+    ).hexdigest()[:16]
     key = (hashlib.sha256(css.encode()).hexdigest()[:16], digest)
     if key not in _pruned:
-        cache = Path(config.config_file_path).parent / ".cache" / "torchkb-css" / (
-            "-".join(key) + ".css")
+        cache = (
+            Path(config.config_file_path).parent
+            / ".cache"
+            / "torchkb-css"
+            / ("-".join(key) + ".css")
+        )
         if cache.exists():
             pruned = cache.read_text(encoding="utf-8")
         else:
@@ -237,8 +259,9 @@ def topic_heading_ids(topic_page: Path) -> list[tuple[int, str, str]]:
     return found
 
 
-def heading_ids(page_html: str, slugify: Callable[[str, str], str],
-                known: list[tuple[int, str, str]] = ()) -> tuple[str, list[dict]]:
+def heading_ids(
+    page_html: str, slugify: Callable[[str, str], str], known: list[tuple[int, str, str]] = ()
+) -> tuple[str, list[dict]]:
     """A notebook page's headings get the ids of its topic page's (`known`, in page order:
     a section's id, language-independent, so the language switch keeps the reader's
     place), or else the slug the site's other pages use, and the page a table of contents
@@ -259,11 +282,10 @@ def heading_ids(page_html: str, slugify: Callable[[str, str], str],
         words = _words(name)
         # the next topic heading of the same level and text (a notebook has headings the
         # page has not, e.g. in editor's notes, never the other way round)
-        match = next((i for i, (lv, w, _) in enumerate(ahead) if lv == level and w == words),
-                     None)
+        match = next((i for i, (lv, w, _) in enumerate(ahead) if lv == level and w == words), None)
         if match is not None:
             new = ahead[match][2]
-            del ahead[:match + 1]
+            del ahead[: match + 1]
             used.add(new)
         else:
             new = unique(slugify(name, "-") or "section", used)
@@ -284,5 +306,5 @@ class _Alternate:
     page = None
 
     def __init__(self, url: str, built: str, lang: str, default: str) -> None:
-        rest = url[len(built) + 1:] if built != default and url.startswith(built + "/") else url
+        rest = url[len(built) + 1 :] if built != default and url.startswith(built + "/") else url
         self.url = rest if lang == default else f"{lang}/{rest}"

@@ -77,8 +77,14 @@ def recorded_outputs(snip: snippet_store.Snippet) -> list:
             head = EXCEPTION_HEAD.match(error.splitlines()[0])
             rest = error.split("\n", 1)[1] if "\n" in error.rstrip("\n") else ""
             evalue = ((head.group(2) or "") + ("\n" + rest if rest else "")).rstrip("\n")
-            outputs.append(v4.new_output("error", ename=head.group(1), evalue=evalue,
-                                         traceback=error.rstrip("\n").splitlines()))
+            outputs.append(
+                v4.new_output(
+                    "error",
+                    ename=head.group(1),
+                    evalue=evalue,
+                    traceback=error.rstrip("\n").splitlines(),
+                )
+            )
     for fig in snippet_store.figures(snip):
         if fig.suffix == ".png":
             data = {"image/png": base64.b64encode(fig.read_bytes()).decode("ascii")}
@@ -89,8 +95,9 @@ def recorded_outputs(snip: snippet_store.Snippet) -> list:
 
 
 class _Builder:
-    def __init__(self, project: Project, topic: Topic, lang: str,
-                 labels: dict[str, ClaimLabel]) -> None:
+    def __init__(
+        self, project: Project, topic: Topic, lang: str, labels: dict[str, ClaimLabel]
+    ) -> None:
         self.topic, self.lang, self.claims = topic, lang, project.claims_by_id
         self.ui, self.page_ui = strings(lang)["notebook"], strings(lang)["page"]
         self.labels_ui = strings(lang)["claim"]
@@ -99,8 +106,12 @@ class _Builder:
         self.project = project
         self.cells: list = []
         self.markdown: list[str] = []  # pending lines of the current markdown cell
-        self.shown = {p.id for s in topic.sections for p in s.parts(self._lang(s))
-                      if isinstance(p, SnippetPart)}
+        self.shown = {
+            p.id
+            for s in topic.sections
+            for p in s.parts(self._lang(s))
+            if isinstance(p, SnippetPart)
+        }
 
     def _lang(self, section: Section) -> str:
         return self.lang if self.lang in section.text else "zh"  # untranslated: as the page
@@ -117,8 +128,15 @@ class _Builder:
         shown = f"snippets/{snip.id.split('/')[0]}/{snip.path.name}"
         if snip.kind != "python":  # shell/config: shown, never executed
             fence = "````" if "```" in code else "```"
-            self.markdown += ["", f"`{shown}`", "", f"{fence}{FENCE_LANG.get(snip.kind, 'text')}",
-                              code.rstrip("\n"), fence, ""]
+            self.markdown += [
+                "",
+                f"`{shown}`",
+                "",
+                f"{fence}{FENCE_LANG.get(snip.kind, 'text')}",
+                code.rstrip("\n"),
+                fence,
+                "",
+            ]
             return
         self.flush()
         meta = snip.meta
@@ -158,8 +176,11 @@ class _Builder:
         lines = part.quote(self.project.raw_dir)
         if self.last_output is not None and reproduces(self.last_output, lines):
             return  # as on the page: the cell above shows the same output
-        title = self.ui["note_output"].format(title=self.page_ui["note_output"].format(
-            note=note_label(part.note), a=part.first, b=part.last))
+        title = self.ui["note_output"].format(
+            title=self.page_ui["note_output"].format(
+                note=note_label(part.note), a=part.first, b=part.last
+            )
+        )
         fence = "````" if any("```" in line for line in lines) else "```"
         self.markdown += [f"*{title}*", "", f"{fence}text", *lines, fence, ""]
 
@@ -192,8 +213,10 @@ class _Builder:
 def reproduces(recorded: str, note_lines: list[str]) -> bool:
     """Whether a recorded run printed what the note's output block shows (line by line,
     blank lines and spacing at the ends of lines aside)."""
+
     def norm(lines: list[str]) -> list[str]:
         return [" ".join(line.split()) for line in lines if line.strip()]
+
     wanted = norm(note_lines)
     return bool(wanted) and norm(recorded.splitlines()) == wanted
 
@@ -228,8 +251,9 @@ def _site_link(m: re.Match) -> str:
     return f"]({url}{m.group(2) or ''})"
 
 
-def topic_notebook(project: Project, topic: Topic, lang: str,
-                   labels: dict[str, ClaimLabel]) -> nbformat.NotebookNode:
+def topic_notebook(
+    project: Project, topic: Topic, lang: str, labels: dict[str, ClaimLabel]
+) -> nbformat.NotebookNode:
     b = _Builder(project, topic, lang, labels)
     b.markdown = [f"# {topic.title[lang]}", ""]
     if topic.summary.get(lang):
@@ -253,7 +277,10 @@ def notebook_bytes(nb: nbformat.NotebookNode) -> bytes:
     return (json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n").encode()
 
 
-def topic_notebooks(project: Project, topics: list[Topic], lang: str,
-                    labels: dict[str, ClaimLabel]) -> dict[str, bytes]:
-    return {f"{lang}/notebooks/{t.id}.ipynb":
-            notebook_bytes(topic_notebook(project, t, lang, labels)) for t in topics}
+def topic_notebooks(
+    project: Project, topics: list[Topic], lang: str, labels: dict[str, ClaimLabel]
+) -> dict[str, bytes]:
+    return {
+        f"{lang}/notebooks/{t.id}.ipynb": notebook_bytes(topic_notebook(project, t, lang, labels))
+        for t in topics
+    }

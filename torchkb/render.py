@@ -34,24 +34,34 @@ from torchkb.ui import strings
 
 FIGURE_DIR = "assets/figures"
 # admonition type per derived claim label (torchkb.claims)
-CLAIM_STYLE = {"verified": "success", "corrected": "warning", "awaiting-gpu": "quote",
-               "not-checkable": "info"}
+CLAIM_STYLE = {
+    "verified": "success",
+    "corrected": "warning",
+    "awaiting-gpu": "quote",
+    "not-checkable": "info",
+}
 # icons, not emoji glyphs (no emoji font needed)
-CLAIM_ICON = {"verified": ":material-check-circle:{ .kb-icon-ok }",
-              "corrected": ":material-alert:{ .kb-icon-warn }",
-              "awaiting-gpu": ":material-timer-sand:{ .kb-icon-info }",
-              "not-checkable": ":material-information:{ .kb-icon-info }"}
+CLAIM_ICON = {
+    "verified": ":material-check-circle:{ .kb-icon-ok }",
+    "corrected": ":material-alert:{ .kb-icon-warn }",
+    "awaiting-gpu": ":material-timer-sand:{ .kb-icon-info }",
+    "not-checkable": ":material-information:{ .kb-icon-info }",
+}
 
 
 class PageWriter:
     """Expands the directives of one language's pages."""
 
-    def __init__(self, lang: str, project: Project, repost: dict[str, str],
-                 labels: dict[str, ClaimLabel]) -> None:
+    def __init__(
+        self, lang: str, project: Project, repost: dict[str, str], labels: dict[str, ClaimLabel]
+    ) -> None:
         self.lang, self.claims, self.repost = lang, project.claims_by_id, repost
         self.ui, self.labels_ui = strings(lang)["page"], strings(lang)["claim"]
-        self.snippets, self.verification, self.labels = (project.snippets, project.verification,
-                                                         labels)
+        self.snippets, self.verification, self.labels = (
+            project.snippets,
+            project.verification,
+            labels,
+        )
         self.project = project
         self.figures: dict[str, Path] = {}  # docs-relative path -> source file
 
@@ -79,10 +89,15 @@ class PageWriter:
             o_fence = "````" if "```" in recorded else "```"
             body = recorded + ("" if recorded.endswith("\n") else "\n")
             check = self.output_is_checked(snip, code)
-            out += ["", f"<!-- output: {snip.id} -->",
-                    *(["<!--pytest-codeblocks:expected-output-->"] if check else []),
-                    f'<div class="kb-output-name">{title}</div>', "", f"{o_fence}text",
-                    body + o_fence]
+            out += [
+                "",
+                f"<!-- output: {snip.id} -->",
+                *(["<!--pytest-codeblocks:expected-output-->"] if check else []),
+                f'<div class="kb-output-name">{title}</div>',
+                "",
+                f"{o_fence}text",
+                body + o_fence,
+            ]
         for fig in snippet_store.figures(snip):
             rel = f"{FIGURE_DIR}/{snip.id.replace('/', '-')}-{fig.name.split('.', 1)[1]}"
             self.figures[rel] = fig
@@ -96,37 +111,52 @@ class PageWriter:
         """pytest-codeblocks marks, so the page's code runs as shown (tests/ run it too)."""
         meta = snip.meta
         if snip.kind == "shell":
-            return ['<!--pytest.mark.skip(reason="shell snippet: run or syntax-checked by '
-                    'tests/test_snippets.py, never blindly from a page")-->']
+            return [
+                '<!--pytest.mark.skip(reason="shell snippet: run or syntax-checked by '
+                'tests/test_snippets.py, never blindly from a page")-->'
+            ]
         if snip.kind != "python":
             return []
         marks = []
         if meta.skip:
             marks.append(f"<!--pytest.mark.skip(reason={meta.skip!r})-->")
         if meta.needs == "cuda":
-            marks.append('<!--pytest.mark.skipif(not __import__("torch").cuda.is_available(), '
-                         'reason="needs CUDA")-->')
+            marks.append(
+                '<!--pytest.mark.skipif(not __import__("torch").cuda.is_available(), '
+                'reason="needs CUDA")-->'
+            )
         if meta.needs == "cpu-only-build":
-            marks.append('<!--pytest.mark.skipif(__import__("torch").backends.cuda.is_built(), '
-                         'reason="needs a CPU-only torch build")-->')
+            marks.append(
+                '<!--pytest.mark.skipif(__import__("torch").backends.cuda.is_built(), '
+                'reason="needs a CPU-only torch build")-->'
+            )
         if '__name__ == "__main__"' in code:
-            marks.append('<!--pytest.mark.skip(reason="main-guarded (DataLoader workers): '
-                         'run as __main__ by tests/test_snippets.py")-->')
+            marks.append(
+                '<!--pytest.mark.skip(reason="main-guarded (DataLoader workers): '
+                'run as __main__ by tests/test_snippets.py")-->'
+            )
         for package in meta.packages:
             marks.append(f"<!--pytest-codeblocks:importorskip({package})-->")
         if meta.expect_exception:
             # pytest-codeblocks re-raises every error as RuntimeError
-            marks.append('<!--pytest.mark.xfail(raises=RuntimeError, strict=True, '
-                         'reason="the snippet demonstrates an error")-->')
+            marks.append(
+                "<!--pytest.mark.xfail(raises=RuntimeError, strict=True, "
+                'reason="the snippet demonstrates an error")-->'
+            )
         return marks
 
     @staticmethod
     def output_is_checked(snip: snippet_store.Snippet, code: str) -> bool:
         """Whether pytest-codeblocks compares the page's output block with a fresh run."""
         meta = snip.meta
-        return (snip.kind == "python" and meta.deterministic_output
-                and not meta.expect_exception and meta.needs == "cpu"
-                and not meta.skip and '__name__ == "__main__"' not in code)
+        return (
+            snip.kind == "python"
+            and meta.deterministic_output
+            and not meta.expect_exception
+            and meta.needs == "cpu"
+            and not meta.skip
+            and '__name__ == "__main__"' not in code
+        )
 
     def badges(self, snip: snippet_store.Snippet) -> str:
         """Where the snippet's current code ran, from the records only (torchkb.records)."""
@@ -135,8 +165,7 @@ class PageWriter:
         spans = []
         for kind in records.DEVICE_KINDS:
             out = records.expected_output_path(snip.path, kind, needs)
-            rec = records.current_record(self.verification.get(kind, {}), snip.id, code_sha,
-                                         out)
+            rec = records.current_record(self.verification.get(kind, {}), snip.id, code_sha, out)
             result = rec.get("result") if rec else None
             if result == "passed":
                 text, css = self.ui[f"{kind}_ok"].format(**rec), "ok"
@@ -148,8 +177,9 @@ class PageWriter:
                 text, css = self.ui[f"{kind}_none"], "none"
             # each badge excluded on its own: Material's search parser drops the exclusion
             # of an outer <span> when an inner <span> closes (it compares tags only)
-            spans.append(f'<span class="kb-badge kb-{kind} kb-{css}" data-search-exclude>'
-                         f"{text}</span>")
+            spans.append(
+                f'<span class="kb-badge kb-{kind} kb-{css}" data-search-exclude>{text}</span>'
+            )
         return '<span class="kb-badges">' + " ".join(spans) + "</span>"
 
     def skip_reason(self, snip: snippet_store.Snippet, rec: dict) -> str:
@@ -170,9 +200,10 @@ class PageWriter:
             return f"<!-- note-output: {stem} {a}-{b} (reproduced by the run above) -->"
         title = self.ui["note_output"].format(note=note_label(stem), a=a, b=b)
         fence = "````" if any("```" in line for line in lines) else "```"
-        block = "\n".join("    " + line if line.strip() else ""
-                          for line in [f"{fence}text", *lines, fence])
-        return f"<!-- note-output: {stem} {a}-{b} -->\n??? quote \"{title}\"\n\n{block}"
+        block = "\n".join(
+            "    " + line if line.strip() else "" for line in [f"{fence}text", *lines, fence]
+        )
+        return f'<!-- note-output: {stem} {a}-{b} -->\n??? quote "{title}"\n\n{block}'
 
     def claim(self, part: ClaimPart) -> str:
         claim_id = part.id
@@ -256,8 +287,11 @@ class PageWriter:
                 text += f" ({self.ui['repost']} <{self.repost[src.note]}>)"
             parts.append(text)
         # provenance is for readers, not for search: keep it out of the index
-        return (f'{self.ui["source"]}: ' + "; ".join(parts)
-                + "\n{: .kb-provenance data-search-exclude }")
+        return (
+            f"{self.ui['source']}: "
+            + "; ".join(parts)
+            + "\n{: .kb-provenance data-search-exclude }"
+        )
 
     def topic_page(self, topic: Topic) -> str:
         lang = self.lang
@@ -282,8 +316,7 @@ class PageWriter:
             if lang == "en" and section.translation:
                 body = self.translation_banner(section.translation, body)
             parts.append(
-                f"## {text['title']} {{#{section.id}}}\n\n{self.provenance(section)}\n\n"
-                f"{body}\n"
+                f"## {text['title']} {{#{section.id}}}\n\n{self.provenance(section)}\n\n{body}\n"
             )
         return "\n".join(parts)
 
@@ -292,9 +325,11 @@ class PageWriter:
         not for search); an untranslated body is marked as Chinese for screen readers."""
         banners = strings(self.lang)["translation"]
         title, text = banners[f"{status}_title"], banners[f"{status}_text"]
-        banner = (f'<div class="admonition warning kb-translation kb-translation-{status}" '
-                  f'data-search-exclude><p class="admonition-title">{html.escape(title)}</p>'
-                  f"<p>{html.escape(text)}</p></div>")
+        banner = (
+            f'<div class="admonition warning kb-translation kb-translation-{status}" '
+            f'data-search-exclude><p class="admonition-title">{html.escape(title)}</p>'
+            f"<p>{html.escape(text)}</p></div>"
+        )
         if status == MISSING:
             body = f'<div lang="zh" markdown="block">\n\n{body}\n\n</div>'
         return f"{banner}\n\n{body}"
@@ -341,10 +376,24 @@ def _yaml_str(text: str) -> str:
 
 def home_page(lang: str, topics: list[Topic]) -> str:
     ui = strings(lang)["page"]
-    lines = ["---", f"title: {_yaml_str(ui['home_title'])}", "hide:", "  - navigation",
-             "search:", "  exclude: true", "---", "",
-             f"# {ui['home_title']}", "", ui["home_lead"], "", f"## {ui['topics']}", "",
-             '<div class="grid cards" markdown>', ""]
+    lines = [
+        "---",
+        f"title: {_yaml_str(ui['home_title'])}",
+        "hide:",
+        "  - navigation",
+        "search:",
+        "  exclude: true",
+        "---",
+        "",
+        f"# {ui['home_title']}",
+        "",
+        ui["home_lead"],
+        "",
+        f"## {ui['topics']}",
+        "",
+        '<div class="grid cards" markdown>',
+        "",
+    ]
     for topic in topics:
         lines.append(f"-   **[{topic.title[lang]}]({topic.id}.md)**")
         lines.append("")
@@ -360,9 +409,11 @@ def home_page(lang: str, topics: list[Topic]) -> str:
 def tags_page(lang: str) -> str:
     """Material's tags index (the `<!-- material/tags -->` marker)."""
     ui = strings(lang)["page"]
-    return (f"---\ntitle: {_yaml_str(ui['tags_title'])}\n"
-            f"description: {_yaml_str(ui['tags_lead'])}\nsearch:\n  exclude: true\n---\n\n"
-            f"# {ui['tags_title']}\n\n<!-- material/tags -->\n")
+    return (
+        f"---\ntitle: {_yaml_str(ui['tags_title'])}\n"
+        f"description: {_yaml_str(ui['tags_lead'])}\nsearch:\n  exclude: true\n---\n\n"
+        f"# {ui['tags_title']}\n\n<!-- material/tags -->\n"
+    )
 
 
 def raw_note_page(lang: str, raw: Path) -> str:
@@ -376,42 +427,73 @@ def raw_note_page(lang: str, raw: Path) -> str:
     ]
     number = raw.stem.split("_")[0]
     description = ui["raw_description"].format(number=number, name=raw.name)
-    return "\n".join([
-        "---", f"title: {_yaml_str(title)}", f"description: {_yaml_str(description)}",
-        "search:", "  exclude: true", "---", "",
-        f"# {title}", "", f"`{raw.name}` — {ui['raw_lead']}", "",
-        '<pre class="kb-raw"><code>' + "\n".join(rows) + "</code></pre>", "",
-    ])
+    return "\n".join(
+        [
+            "---",
+            f"title: {_yaml_str(title)}",
+            f"description: {_yaml_str(description)}",
+            "search:",
+            "  exclude: true",
+            "---",
+            "",
+            f"# {title}",
+            "",
+            f"`{raw.name}` — {ui['raw_lead']}",
+            "",
+            '<pre class="kb-raw"><code>' + "\n".join(rows) + "</code></pre>",
+            "",
+        ]
+    )
 
 
-def claims_page(lang: str, claims: list[ClaimEntry], sections_by_claim: dict[str, str],
-                writer: PageWriter, topics: list[Topic]) -> str:
+def claims_page(
+    lang: str,
+    claims: list[ClaimEntry],
+    sections_by_claim: dict[str, str],
+    writer: PageWriter,
+    topics: list[Topic],
+) -> str:
     """The register, grouped by topic; each proof shows what verified it."""
     ui = strings(lang)["page"]
     status_text = {k: f"{CLAIM_ICON[k]} {text}" for k, text in strings(lang)["claim"].items()}
     # not in search: every claim is also shown, with its section, on the topic pages
-    lines = ["---", f"title: {_yaml_str(ui['claims_title'])}",
-             f"description: {_yaml_str(ui['claims_lead'])}", "search:", "  exclude: true",
-             "---", "", f"# {ui['claims_title']}",
-             "", ui["claims_lead"], ""]
+    lines = [
+        "---",
+        f"title: {_yaml_str(ui['claims_title'])}",
+        f"description: {_yaml_str(ui['claims_lead'])}",
+        "search:",
+        "  exclude: true",
+        "---",
+        "",
+        f"# {ui['claims_title']}",
+        "",
+        ui["claims_lead"],
+        "",
+    ]
     counts: dict[str, int] = {}
     for claim in claims:
         label = writer.labels[claim.id].label
         counts[label] = counts.get(label, 0) + 1
     lines += [" · ".join(f"{status_text[k]}: {counts[k]}" for k in LABELS if k in counts), ""]
     titles = {t.id: t.title[lang] for t in topics}
-    for topic_id in sorted({c.path.stem for c in claims}, key=lambda t: (t not in titles,
-                           [x.id for x in topics].index(t) if t in titles else 0, t)):
+    for topic_id in sorted(
+        {c.path.stem for c in claims},
+        key=lambda t: (t not in titles, [x.id for x in topics].index(t) if t in titles else 0, t),
+    ):
         lines += [f"## {titles.get(topic_id, topic_id)}", ""]
         for claim in (c for c in claims if c.path.stem == topic_id):
             cid = claim.id
             text = claim.claim.get(lang, claim.claim.zh)
             where = sections_by_claim.get(cid)
             link = f" · [{ui['source']}]({where})" if where else ""
-            lines += [f'<a id="claim-{cid}"></a>', "",
-                      f"**{text}** — {status_text[writer.labels[cid].label]}", "",
-                      f"{note_label(claim.note)}:{'' if claim.line is None else claim.line}{link}",
-                      ""]
+            lines += [
+                f'<a id="claim-{cid}"></a>',
+                "",
+                f"**{text}** — {status_text[writer.labels[cid].label]}",
+                "",
+                f"{note_label(claim.note)}:{'' if claim.line is None else claim.line}{link}",
+                "",
+            ]
             explanation = claim.explanation.get(lang).strip() if claim.explanation else ""
             if explanation:
                 lines += [explanation, ""]
@@ -426,8 +508,9 @@ def render_site(project: Project) -> dict[str, bytes]:
     topics = project.load().topics
     repost = _reposts(project)
     snippets, verification = project.snippets, project.verification
-    comments.check(list(snippets.values()), project.snippets_dir,
-                   comments.awaiting_translation(topics))
+    comments.check(
+        list(snippets.values()), project.snippets_dir, comments.awaiting_translation(topics)
+    )
     check_recorded_outputs(snippets, verification)
     labels = label_all(project.claims, snippets, verification)
     files: dict[str, bytes] = {}
@@ -445,7 +528,8 @@ def render_site(project: Project) -> dict[str, bytes]:
             files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
         files.update(topic_notebooks(project, views[lang], lang, labels))
         files[f"{lang}/claims.md"] = claims_page(
-            lang, project.claims, sections_by_claim, writer, topics).encode()
+            lang, project.claims, sections_by_claim, writer, topics
+        ).encode()
         files[f"{lang}/errors.md"] = error_index_page(project, lang).encode()
         files[f"{lang}/tags.md"] = tags_page(lang).encode()
         for raw in project.raw_notes.values():
@@ -455,8 +539,9 @@ def render_site(project: Project) -> dict[str, bytes]:
     return files
 
 
-def check_recorded_outputs(snippets: dict[str, snippet_store.Snippet],
-                           verification: dict[str, dict[str, dict]]) -> None:
+def check_recorded_outputs(
+    snippets: dict[str, snippet_store.Snippet], verification: dict[str, dict[str, dict]]
+) -> None:
     """A recorded output must be what the last run of the current code wrote: a file whose
     hash differs from its record's (edited by hand, or a bad merge) stops the build."""
     for snip in snippets.values():
@@ -464,12 +549,20 @@ def check_recorded_outputs(snippets: dict[str, snippet_store.Snippet],
         for kind in records.DEVICE_KINDS:
             rec = verification.get(kind, {}).get(snip.id)
             out = records.expected_output_path(snip.path, kind, snip.meta.needs)
-            if (rec and rec.get("code_sha256") == code_sha and rec.get("output_sha256")
-                    and records.sha256_file(out) != rec["output_sha256"]):
-                raise SourceError(out, None, f"differs from the output the last run recorded "
-                                  f"(verification/{kind}.json, {rec.get('date')}): outputs "
-                                  f"come from runs: python -m torchkb verify {snip.id} "
-                                  "--update")
+            if (
+                rec
+                and rec.get("code_sha256") == code_sha
+                and rec.get("output_sha256")
+                and records.sha256_file(out) != rec["output_sha256"]
+            ):
+                raise SourceError(
+                    out,
+                    None,
+                    f"differs from the output the last run recorded "
+                    f"(verification/{kind}.json, {rec.get('date')}): outputs "
+                    f"come from runs: python -m torchkb verify {snip.id} "
+                    "--update",
+                )
 
 
 def _reposts(project: Project) -> dict[str, str]:
@@ -509,7 +602,10 @@ def write_docs(files: dict[str, bytes], docs: Path) -> None:
 def stale_files(files: dict[str, bytes], docs: Path) -> list[str]:
     """Paths under docs/ that differ from what the generator writes now."""
     on_disk = {p.relative_to(docs).as_posix(): p for p in docs.rglob("*") if p.is_file()}
-    problems = [rel for rel, data in files.items()
-                if rel not in on_disk or on_disk[rel].read_bytes() != data]
+    problems = [
+        rel
+        for rel, data in files.items()
+        if rel not in on_disk or on_disk[rel].read_bytes() != data
+    ]
     problems += [rel for rel in on_disk if rel not in files]
     return sorted(problems)

@@ -41,8 +41,12 @@ class Snippet:
 
 def _is_snippet(path: Path) -> bool:
     # exactly one dot: `name.py`; `name.out`, `name.fig.png`, `comments.en.yml` are not
-    return (path.is_file() and path.suffix in KINDS and path.name.count(".") == 1
-            and path.name != "snippets.yml")
+    return (
+        path.is_file()
+        and path.suffix in KINDS
+        and path.name.count(".") == 1
+        and path.name != "snippets.yml"
+    )
 
 
 def load_meta(folder: Path) -> dict[str, SnippetMeta]:
@@ -64,8 +68,14 @@ def load_all(root: Path) -> list[Snippet]:
         for path in sorted(folder.iterdir()):
             if not _is_snippet(path):
                 continue
-            found.append(Snippet(f"{folder.name}/{path.stem}", path, KINDS[path.suffix],
-                                 entries.get(path.name) or SnippetMeta()))
+            found.append(
+                Snippet(
+                    f"{folder.name}/{path.stem}",
+                    path,
+                    KINDS[path.suffix],
+                    entries.get(path.name) or SnippetMeta(),
+                )
+            )
     return found
 
 
@@ -91,9 +101,13 @@ def figure_path(snippet: Snippet, filename: str) -> Path:
 
 def figures(snippet: Snippet) -> list[Path]:
     prefix = snippet.path.stem + "."
-    return sorted(p for p in snippet.path.parent.iterdir()
-                  if p.name.startswith(prefix) and p.suffix in records.FIGURE_SUFFIXES
-                  and p.name.count(".") == 2)
+    return sorted(
+        p
+        for p in snippet.path.parent.iterdir()
+        if p.name.startswith(prefix)
+        and p.suffix in records.FIGURE_SUFFIXES
+        and p.name.count(".") == 2
+    )
 
 
 def snippet_id(ref: str) -> str:

@@ -76,26 +76,53 @@ def problems(project: Project) -> list[Problem]:
             path = section.path.relative_to(root)
             status = state(section)
             if status == MISSING:
-                found.append(Problem(path, section.line, section.id,
-                                     "no English translation", MISSING))
+                found.append(
+                    Problem(path, section.line, section.id, "no English translation", MISSING)
+                )
             elif status == STALE:
-                found.append(Problem(path, section.line, section.id,
-                                     "Chinese changed after the English was written (stale)",
-                                     STALE))
+                found.append(
+                    Problem(
+                        path,
+                        section.line,
+                        section.id,
+                        "Chinese changed after the English was written (stale)",
+                        STALE,
+                    )
+                )
             elif section.directives("en") != section.directives("zh"):
-                found.append(Problem(path, section.line, section.id, "English and Chinese "
-                                     "differ in @snippet/@claim lines", "directives"))
+                found.append(
+                    Problem(
+                        path,
+                        section.line,
+                        section.id,
+                        "English and Chinese differ in @snippet/@claim lines",
+                        "directives",
+                    )
+                )
     for gap in comments.problems(list(project.snippets.values()), project.snippets_dir):
         if gap.comment is not None:  # the others stop the build
-            found.append(Problem(gap.error.path, gap.error.line, gap.comment,
-                                 gap.error.problem, "snippet-comment"))
+            found.append(
+                Problem(
+                    gap.error.path,
+                    gap.error.line,
+                    gap.comment,
+                    gap.error.problem,
+                    "snippet-comment",
+                )
+            )
     for snip in project.snippets.values():
         title = snip.meta.title
         if title and title.zh and not title.en:
             meta = snip.path.parent / "snippets.yml"
-            found.append(Problem(meta.relative_to(root), _entry_line(meta, snip.path.name),
-                                 snip.path.name, "snippet title has no English",
-                                 "snippet-title"))
+            found.append(
+                Problem(
+                    meta.relative_to(root),
+                    _entry_line(meta, snip.path.name),
+                    snip.path.name,
+                    "snippet title has no English",
+                    "snippet-title",
+                )
+            )
     return found
 
 
@@ -119,26 +146,36 @@ def stamp(project: Project, section_ids: list[str]) -> list[str]:
     sections = {s.id: s for t in project.topics for s in t.sections}
     unknown = [sid for sid in section_ids if sid not in sections]
     if unknown:
-        raise SourceError(project.topics_dir, None,
-                          f"no section with id {', '.join(unknown)}")
+        raise SourceError(project.topics_dir, None, f"no section with id {', '.join(unknown)}")
     done = []
     for sid in section_ids:
         section = sections[sid]
         if "en" not in section.text:
-            raise SourceError(section.path, section.line, f"{sid}: has no English to stamp; "
-                              "add `en:` with title and body first")
+            raise SourceError(
+                section.path,
+                section.line,
+                f"{sid}: has no English to stamp; add `en:` with title and body first",
+            )
         digest = section_hash(section.text["zh"])
         lines = section.path.read_text(encoding="utf-8").splitlines(keepends=True)
         at, indent = _english_block(section.path, sid)
         end = at
-        while end < len(lines) and (not lines[end].strip() or
-                                    _indent(lines[end]) >= len(indent)):
+        while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) >= len(indent)):
             end += 1
-        hit = next((n for n in range(at, end) if _indent(lines[n]) == len(indent)
-                    and _KEY.match(lines[n].rstrip("\n"))), None)
+        hit = next(
+            (
+                n
+                for n in range(at, end)
+                if _indent(lines[n]) == len(indent) and _KEY.match(lines[n].rstrip("\n"))
+            ),
+            None,
+        )
         # quoted: a hash of digits only would read back as a number
-        new = f'{indent}source_hash: "{digest}"\n' if digest.isdigit() else (
-            f"{indent}source_hash: {digest}\n")
+        new = (
+            f'{indent}source_hash: "{digest}"\n'
+            if digest.isdigit()
+            else (f"{indent}source_hash: {digest}\n")
+        )
         if hit is None:
             lines.insert(at, new)
         else:
@@ -148,10 +185,16 @@ def stamp(project: Project, section_ids: list[str]) -> list[str]:
         tmp.write_text("".join(lines), encoding="utf-8")
         check = {s.id: s for s in _load_one(tmp, path).sections}[sid]
         if check.text["en"].get("source_hash") != digest or check.text != {
-                **section.text, "en": {**section.text["en"], "source_hash": digest}}:
+            **section.text,
+            "en": {**section.text["en"], "source_hash": digest},
+        }:
             tmp.unlink()
-            raise SourceError(path, section.line, f"{sid}: could not stamp the English "
-                              "(write `en:` as a block mapping, one key per line)")
+            raise SourceError(
+                path,
+                section.line,
+                f"{sid}: could not stamp the English "
+                "(write `en:` as a block mapping, one key per line)",
+            )
         tmp.replace(path)
         done.append(f"{path.relative_to(root)}:{section.line}: {sid}: source_hash {digest}")
     return done
