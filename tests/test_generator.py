@@ -2,14 +2,12 @@
 
 import functools
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+from treecopy import copy_sources, run_cli
 
 import torchkb
 from torchkb import nav_hooks
@@ -89,21 +87,7 @@ _AnyTag.add_multi_constructor("", lambda loader, suffix, node: None)
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     """A copy of the sources and the generated docs, to break on purpose."""
-    for name in ("notes", "snippets", "docs", "verification"):
-        if (ROOT / name).exists():
-            shutil.copytree(ROOT / name, tmp_path / name)
-    return tmp_path
-
-
-def run_cli(root: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "TORCHKB_ROOT": str(root)}
-    return subprocess.run(
-        [sys.executable, "-m", "torchkb", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return copy_sources(tmp_path)
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

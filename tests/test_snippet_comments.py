@@ -2,13 +2,10 @@
 the English variant differs from its snippet in comments only, so one run verifies both
 languages' code; a comment without English stops the build with one `file:line` line."""
 
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from treecopy import copy_sources, run_cli
 
 import torchkb
 from torchkb import comments, translation
@@ -132,20 +129,7 @@ def test_bad_maps(tmp_path: Path) -> None:
 # -- the build and the command, on a copy of the tree ----------------------------------
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
-    for name in ("notes", "snippets", "docs", "verification"):
-        shutil.copytree(torchkb.ROOT / name, tmp_path / name)
-    return tmp_path
-
-
-def run_cli(root: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "TORCHKB_ROOT": str(root)}
-    return subprocess.run(
-        [sys.executable, "-m", "torchkb", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return copy_sources(tmp_path)
 
 
 def plant(root: Path, snippet_id: str, comment: str) -> tuple[Path, int]:

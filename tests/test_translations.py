@@ -1,13 +1,11 @@
 """Every Chinese section has a current English counterpart with the same snippets and errors."""
 
-import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from treecopy import run_cli
 
 import torchkb
 from torchkb.canonical import load_topics
@@ -132,17 +130,6 @@ def test_missing_and_stale_english_build_with_banners(tree: Path) -> None:
     assert "Awaiting translation" in files[f"en/notebooks/{topic.id}.ipynb"].decode()
     others = [s.id for s in topic.sections[2:]]
     assert all("kb-translation" not in section_html(en, sid) for sid in others)
-
-
-def run_cli(root: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "TORCHKB_ROOT": str(root)}
-    return subprocess.run(
-        [sys.executable, "-m", "torchkb", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def test_translations_command_lists_and_strict_fails(tree: Path) -> None:
