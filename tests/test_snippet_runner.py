@@ -312,23 +312,25 @@ from torchkb.cli import main
 sys.exit(main({argv}))
 """
 SITE_LIBRARIES = {"markdown", "markdown_it", "nh3", "mkdocs", "nbformat", "rjieba"}
-MERGE_WITHOUT_SITE_LIBRARIES = WITHOUT_SITE_LIBRARIES.format(
-    missing=sorted(SITE_LIBRARIES | {"torch", "numpy"}), argv=["verify", "--merge"]
-)
+
+
+def run_without(missing: set[str], argv: list[str], root: Path) -> subprocess.CompletedProcess:
+    """`python -m torchkb <argv>` on the checkout `root`, with `missing` not importable."""
+    script = WITHOUT_SITE_LIBRARIES.format(missing=sorted(missing), argv=argv)
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "TORCHKB_ROOT": str(root)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 def test_verify_needs_only_torch_pyyaml_and_pydantic(tree, tmp_path: Path) -> None:
     """The README's GPU job: a CUDA machine with its own torch gets pyyaml and pydantic."""
     root = tree({"s.py": "print(1)\n"}, "s.py: {title: {zh: x, en: x}, needs: cpu}\n")
     (root / "t" / "s.out").write_text("1\n", encoding="utf-8")
-    script = WITHOUT_SITE_LIBRARIES.format(missing=sorted(SITE_LIBRARIES), argv=["verify"])
-    run = subprocess.run(
-        [sys.executable, "-c", script],
-        env={**os.environ, "TORCHKB_ROOT": str(tmp_path)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = run_without(SITE_LIBRARIES, ["verify"], tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
     assert json.loads((tmp_path / "verification" / "cpu.json").read_text())["t/s"]["result"] == (
         "passed"
@@ -344,13 +346,7 @@ def test_shards_merge_into_one_record(tree, tmp_path: Path) -> None:
         verify.verify(Project(tmp_path), [], update=True, shard=(index, 2), echo=lambda *_: None)
     assert not (tmp_path / "verification" / "cpu.json").exists()
     # as the GPU workflow's merge job runs it: only pyyaml and pydantic installed
-    merge = subprocess.run(
-        [sys.executable, "-c", MERGE_WITHOUT_SITE_LIBRARIES],
-        env={**os.environ, "TORCHKB_ROOT": str(tmp_path)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    merge = run_without(SITE_LIBRARIES | {"torch", "numpy"}, ["verify", "--merge"], tmp_path)
     assert merge.returncode == 0, merge.stderr
     merged = json.loads((tmp_path / "verification" / "cpu.json").read_text())
     assert sorted(merged) == [f"t/s{n}" for n in range(4)]

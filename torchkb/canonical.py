@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from torchkb import schema
-from torchkb.errors import SourceError
+from torchkb.errors import SourceError, require_unique
 from torchkb.sanitize import unsafe_html
 from torchkb.schema import LineDict, load_yaml
 
@@ -315,16 +315,6 @@ def load_topic(path: Path) -> Topic:
 def load_topics(topics_dir: Path) -> list[Topic]:
     """All topics, in page order; section ids must be unique across the site."""
     topics = [load_topic(p) for p in sorted(topics_dir.glob("*.yml"))]
-    seen: dict[str, Section] = {}
-    for topic in topics:
-        for section in topic.sections:
-            if section.id in seen:
-                first = seen[section.id]
-                raise SourceError(
-                    section.path,
-                    section.line,
-                    f"duplicate section id {section.id!r} "
-                    f"(first at {first.path.name}:{first.line})",
-                )
-            seen[section.id] = section
+    sections = (s for t in topics for s in t.sections)
+    require_unique(sections, "section id", lambda s: s.id, lambda s: s.path, lambda s: s.line)
     return sorted(topics, key=lambda t: (t.order, t.id))

@@ -15,7 +15,7 @@ from pathlib import Path
 import torchkb
 from torchkb import records, schema
 from torchkb.canonical import Topic, load_topics
-from torchkb.errors import SourceError
+from torchkb.errors import require_unique
 from torchkb.schema import ClaimEntry, DroppedEntry, load_yaml
 from torchkb.snippets import Snippet, load_all
 
@@ -57,17 +57,7 @@ class Project:
     def claims(self) -> list[ClaimEntry]:
         """The claims register, file by file (the file's stem is the claim's topic)."""
         found = _entries(self.claims_dir, schema.CLAIMS)
-        seen: dict[str, ClaimEntry] = {}
-        for claim in found:
-            if claim.id in seen:
-                first = seen[claim.id]
-                raise SourceError(
-                    claim.path,
-                    claim.yaml_line,
-                    f"duplicate claim id {claim.id!r} "
-                    f"(first at {first.path.name}:{first.yaml_line})",
-                )
-            seen[claim.id] = claim
+        require_unique(found, "claim id", lambda c: c.id, lambda c: c.path, lambda c: c.yaml_line)
         return found
 
     @cached_property
