@@ -214,6 +214,15 @@ def test_missing_page_renders_styled(page, hosted: str, missing: str) -> None:
     assert not page.failed, page.failed
 
 
+def switch_language_at(page, element_id: str, lang: str) -> None:
+    """Scroll to the element (the reader's place, not a link), then switch to `lang`
+    through the header's language menu."""
+    page.evaluate(f"document.getElementById({element_id!r}).scrollIntoView()")
+    page.locator(".md-header .md-select").hover()
+    with page.expect_navigation():
+        page.locator(f".md-header .md-select a[hreflang='{lang}']").click()
+
+
 def test_head_keeps_alternates_and_switch_keeps_section(page, hosted: str) -> None:
     """The language switch lands on the same section (h2 and h3 ids are the same in both
     languages); the head's hreflang links stay after Material has started."""
@@ -227,10 +236,7 @@ def test_head_keeps_alternates_and_switch_keeps_section(page, hosted: str) -> No
     h3 = page.locator("article h3[id]").nth(2)
     h3_id = h3.get_attribute("id")
     page.goto(f"{hosted}/en/gpu/", wait_until="load")
-    page.evaluate(f"document.getElementById({h3_id!r}).scrollIntoView()")
-    page.locator(".md-header .md-select").hover()
-    with page.expect_navigation():
-        page.locator(".md-header .md-select a[hreflang='zh']").click()
+    switch_language_at(page, h3_id, "zh")
     assert page.url == f"{hosted}/gpu/#{h3_id}"
     top = page.evaluate(f"document.getElementById({h3_id!r}).getBoundingClientRect().top")
     assert 0 <= top < 200, f"the Chinese page is not at {h3_id} (top {top})"
@@ -241,10 +247,7 @@ def test_switch_keeps_section_on_notebook_pages(page, hosted: str) -> None:
     page.goto(f"{hosted}/notebooks/gpu/", wait_until="load")
     h3 = page.locator("article h3[id]").nth(3)
     h3_id = h3.get_attribute("id")
-    page.evaluate(f"document.getElementById({h3_id!r}).scrollIntoView()")
-    page.locator(".md-header .md-select").hover()
-    with page.expect_navigation():
-        page.locator(".md-header .md-select a[hreflang='en']").click()
+    switch_language_at(page, h3_id, "en")
     assert page.url == f"{hosted}/en/notebooks/gpu/#{h3_id}"
     top = page.evaluate(f"document.getElementById({h3_id!r}).getBoundingClientRect().top")
     assert 0 <= top < 200, f"the English notebook is not at {h3_id} (top {top})"
