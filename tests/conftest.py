@@ -27,10 +27,15 @@ def pytest_configure(config: pytest.Config) -> None:
     if workers > 1:
         # 2 workers x N OpenMP threads on a 2-core machine oversubscribe: measured 20 s
         # instead of 0.7 s for a small training loop. One share of the cores per worker.
+        # The processes a test starts (a snippet's own interpreter, `verify`, the notebook
+        # kernel) get the same share through OMP_NUM_THREADS: OpenMP threads spin while
+        # they wait, so an oversubscribed one burns the other worker's CPU.
         # (torch: imported once per worker, by the test modules; not in the controller)
+        share = max(1, (os.cpu_count() or 1) // workers)
+        os.environ["OMP_NUM_THREADS"] = str(share)
         import torch
 
-        torch.set_num_threads(max(1, (os.cpu_count() or 1) // workers))
+        torch.set_num_threads(share)
 
 
 # The slowest tests, roughly in seconds of one worker (`--durations`); only the order uses

@@ -165,10 +165,8 @@ def in_jupyter_thread(fn, *args):
 @pytest.fixture(scope="session")
 def kernel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KernelManager]:
     km = KernelManager(kernel_name="python3")
+    # (OMP_NUM_THREADS: the worker's share of the cores, set by tests/conftest.py)
     env = {**os.environ, "MPLBACKEND": "Agg"}
-    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    if workers > 1:  # the kernel's share of the cores, as conftest.py gives each worker
-        env["OMP_NUM_THREADS"] = str(max(1, (os.cpu_count() or 1) // workers))
     in_jupyter_thread(lambda: km.start_kernel(cwd=str(tmp_path_factory.mktemp("kernel")), env=env))
     try:
         yield km
