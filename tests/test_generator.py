@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from treecopy import copy_sources, run_cli
+from treecopy import copy_sources, run_cli, run_cli_process, unmodified_copy_check  # noqa: F401
 
 import torchkb
 from torchkb import nav_hooks
@@ -115,9 +115,11 @@ def body_line(path: Path) -> tuple[int, str]:
     return start + 2, lines[start + 1]
 
 
-def assert_fails_cleanly(root: Path, expected: str) -> None:
+def assert_fails_cleanly(root: Path, expected: str, *, process: bool = False) -> None:
+    """`torchkb build` exits 1 with one line on stderr naming the problem, docs/ as it
+    was; in this process, or (`process`) through `python -m torchkb` in a subprocess."""
     before = snapshot(root / "docs")
-    result = run_cli(root, "build")
+    result = (run_cli_process if process else run_cli)(root, "build")
     assert result.returncode == 1, result.stdout + result.stderr
     message = result.stderr.strip().splitlines()
     assert len(message) == 1, result.stderr  # one line, no traceback
@@ -125,8 +127,9 @@ def assert_fails_cleanly(root: Path, expected: str) -> None:
     assert snapshot(root / "docs") == before, "a failed build touched docs/"
 
 
-def test_build_works_on_a_copy(tree: Path) -> None:
-    result = run_cli(tree, "build", "--check")
+def test_build_works_on_a_copy(unmodified_copy_check) -> None:  # noqa: F811
+    """`python -m torchkb build --check` (the real entry point) on an unmodified copy."""
+    result = unmodified_copy_check
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -177,7 +180,7 @@ def test_duplicate_section_id(tree: Path) -> None:
 def test_non_utf8_topic(tree: Path) -> None:
     path = first_topic(tree)
     path.write_bytes(path.read_bytes().replace(b"\n", b"\n\xff\xfe", 1))
-    assert_fails_cleanly(tree, f"{path.name}:2: not valid UTF-8")
+    assert_fails_cleanly(tree, f"{path.name}:2: not valid UTF-8", process=True)
 
 
 def test_broken_yaml(tree: Path) -> None:

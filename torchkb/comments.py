@@ -170,6 +170,12 @@ def load_map(folder: Path) -> CommentMap:
 _CACHE: dict[Path, tuple[tuple[int, int], CommentMap]] = {}
 
 
+def forget_maps() -> None:
+    """Drop the maps read so far: the next `load_map` reads the file again, even one
+    rewritten within the file system's timestamp granularity at the same size."""
+    _CACHE.clear()
+
+
 def _marker(text: str) -> str:
     """The comment's `#` marker, with a space before the English (`#注释` -> `# comment`)."""
     marker = MARKER.match(text).group()
