@@ -1,13 +1,18 @@
 """The generator: deterministic, fresh, atomic, and clear about bad input."""
 
-import functools
 import json
 import shutil
 from pathlib import Path
 
 import pytest
 import yaml
-from treecopy import copy_sources, run_cli, run_cli_process, unmodified_copy_check  # noqa: F401
+from treecopy import (  # noqa: F401 - unmodified_copy_check: a fixture
+    copy_sources,
+    rendered_checkout,
+    run_cli,
+    run_cli_process,
+    unmodified_copy_check,
+)
 
 import torchkb
 from torchkb import nav_hooks
@@ -43,10 +48,9 @@ def test_manifest_catches_an_edited_or_stray_raw_note(tmp_path: Path) -> None:
     assert any("my-note.md" in p and "not in MANIFEST.json" in p for p in problems), problems
 
 
-@functools.cache
 def rendered() -> dict[str, bytes]:
     """The site as generated from this checkout: rendered once for the tests below."""
-    return render_site(Project(ROOT))
+    return rendered_checkout()
 
 
 def test_generation_is_deterministic() -> None:

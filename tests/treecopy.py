@@ -8,6 +8,7 @@ stdout and stderr captured, warnings shown as a fresh interpreter shows them.
 tests keep it so that the module entry point and its exit status stay covered."""
 
 import contextlib
+import functools
 import io
 import os
 import shutil
@@ -20,8 +21,17 @@ import pytest
 
 import torchkb
 from torchkb import cli
+from torchkb.project import Project
+from torchkb.render import render_site
 
 SOURCES = ("notes", "snippets", "docs", "verification")
+
+
+@functools.cache
+def rendered_checkout() -> dict[str, bytes]:
+    """The site as generated from this checkout (`render_site`), once per test process:
+    the tests that only read it share it (test_generator, test_project)."""
+    return render_site(Project(torchkb.ROOT))
 
 
 def copy_sources(dst: Path) -> Path:
