@@ -1,13 +1,18 @@
 """The generator: deterministic, fresh, atomic, and clear about bad input."""
 
-import functools
 import json
 import shutil
 from pathlib import Path
 
 import pytest
 import yaml
-from treecopy import copy_sources, run_cli
+from treecopy import (  # noqa: F401 - unmodified_copy_check: a fixture
+    copy_sources,
+    rendered_checkout,
+    run_cli,
+    run_cli_process,
+    unmodified_copy_check,
+)
 
 import torchkb
 from torchkb import nav_hooks
@@ -43,10 +48,9 @@ def test_manifest_catches_an_edited_or_stray_raw_note(tmp_path: Path) -> None:
     assert any("my-note.md" in p and "not in MANIFEST.json" in p for p in problems), problems
 
 
-@functools.cache
 def rendered() -> dict[str, bytes]:
     """The site as generated from this checkout: rendered once for the tests below."""
-    return render_site(Project(ROOT))
+    return rendered_checkout()
 
 
 def test_generation_is_deterministic() -> None:
@@ -115,9 +119,11 @@ def body_line(path: Path) -> tuple[int, str]:
     return start + 2, lines[start + 1]
 
 
-def assert_fails_cleanly(root: Path, expected: str) -> None:
+def assert_fails_cleanly(root: Path, expected: str, *, process: bool = False) -> None:
+    """`torchkb build` exits 1 with one line on stderr naming the problem, docs/ as it
+    was; in this process, or (`process`) through `python -m torchkb` in a subprocess."""
     before = snapshot(root / "docs")
-    result = run_cli(root, "build")
+    result = (run_cli_process if process else run_cli)(root, "build")
     assert result.returncode == 1, result.stdout + result.stderr
     message = result.stderr.strip().splitlines()
     assert len(message) == 1, result.stderr  # one line, no traceback
@@ -125,8 +131,9 @@ def assert_fails_cleanly(root: Path, expected: str) -> None:
     assert snapshot(root / "docs") == before, "a failed build touched docs/"
 
 
-def test_build_works_on_a_copy(tree: Path) -> None:
-    result = run_cli(tree, "build", "--check")
+def test_build_works_on_a_copy(unmodified_copy_check) -> None:  # noqa: F811
+    """`python -m torchkb build --check` (the real entry point) on an unmodified copy."""
+    result = unmodified_copy_check
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -177,7 +184,7 @@ def test_duplicate_section_id(tree: Path) -> None:
 def test_non_utf8_topic(tree: Path) -> None:
     path = first_topic(tree)
     path.write_bytes(path.read_bytes().replace(b"\n", b"\n\xff\xfe", 1))
-    assert_fails_cleanly(tree, f"{path.name}:2: not valid UTF-8")
+    assert_fails_cleanly(tree, f"{path.name}:2: not valid UTF-8", process=True)
 
 
 def test_broken_yaml(tree: Path) -> None:

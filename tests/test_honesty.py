@@ -1,20 +1,20 @@
 """Dishonest edits fail: each test plants one in a temporary copy of the project and
-expects `python -m torchkb build` (or `build --check`) to stop, naming the file.
+expects `torchkb build` (or `build --check`) to stop, naming the file. The builds run in
+this process (tests/treecopy.py: `torchkb.cli.main`, stdout and stderr captured); the copy
+that must build is checked through `python -m torchkb` in a subprocess.
 
 A flipped claim status, a hand-edited recorded output (any snippet, deterministic or
 not), a proof changed without a fresh record (CPU: stops; CUDA: the label falls back to
 "awaiting a GPU run"), and a badge typed into a generated page."""
 
 import json
-import os
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+from treecopy import copy_sources, run_cli, unmodified_copy_check  # noqa: F401
 
 import torchkb
 from torchkb import records
@@ -26,22 +26,11 @@ SNIPPETS = {s.id: s for s in store.load_all(torchkb.ROOT / "snippets")}
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     """The sources, records and generated pages of this checkout, copied."""
-    for name in ("notes", "snippets", "verification", "docs"):
-        shutil.copytree(torchkb.ROOT / name, tmp_path / name)
-    return tmp_path
+    return copy_sources(tmp_path)
 
 
 def build(root: Path, *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, TORCHKB_ROOT=str(root))
-    env.pop("TORCHKB_SNIPPETS_ROOT", None)
-    return subprocess.run(
-        [sys.executable, "-m", "torchkb", "build", *args],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    return run_cli(root, "build", *args)
 
 
 def claim_with_cpu_proof(status: str) -> tuple[Path, dict]:
@@ -53,8 +42,8 @@ def claim_with_cpu_proof(status: str) -> tuple[Path, dict]:
     raise AssertionError(f"no {status} claim with a CPU proof")
 
 
-def test_the_copy_builds(project: Path) -> None:
-    result = build(project, "--check")
+def test_the_copy_builds(unmodified_copy_check) -> None:  # noqa: F811
+    result = unmodified_copy_check  # `python -m torchkb build --check`, shared
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -2,15 +2,12 @@
 `file:line: problem` at that field's line, the build exits 1 with no traceback and leaves
 docs/ as it was; notes/FORMAT.md's examples show exactly the models' fields."""
 
-import os
 import re
-import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from treecopy import copy_sources, run_cli
 
 import torchkb
 from torchkb import schema
@@ -92,9 +89,7 @@ BAD_FIELDS = {
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     """What the build reads and writes, copied."""
-    for name in ("notes", "snippets", "docs", "verification"):
-        shutil.copytree(ROOT / name, tmp_path / name)
-    return tmp_path
+    return copy_sources(tmp_path)
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -114,14 +109,7 @@ def test_bad_field_is_one_line_at_its_line(tree: Path, case: tuple[str, ...]) ->
     # where the bad field is (or the entry that lacks one)
     line = next(n for n, row in enumerate(text.splitlines(), 1) if at in row)
     before = snapshot(tree / "docs")
-    env = {**os.environ, "TORCHKB_ROOT": str(tree)}
-    result = subprocess.run(
-        [sys.executable, "-m", "torchkb", "build"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = run_cli(tree, "build")  # in this process: tests/treecopy.py
     assert result.returncode == 1, result.stdout + result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr  # one line, no traceback

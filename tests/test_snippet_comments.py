@@ -2,6 +2,7 @@
 the English variant differs from its snippet in comments only, so one run verifies both
 languages' code; a comment without English stops the build with one `file:line` line."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -200,6 +201,21 @@ def test_snippet_command_prints_english(tree: Path) -> None:
     assert "# first backward pass" in result.stdout
     zh = run_cli(tree, "snippet", "autograd/grad_accumulation", "--lang", "zh")
     assert zh.stdout == snip.path.read_text(encoding="utf-8")
+
+
+def test_each_run_reads_the_map_anew(tree: Path) -> None:
+    """Runs in one process (as these tests run the CLI) never see an earlier run's map,
+    even one rewritten at the same size within the file system's timestamp tick."""
+    first = run_cli(tree, "snippet", "autograd/grad_accumulation", "--lang", "en")
+    assert "# first backward pass\n" in first.stdout
+    cmap = tree / "snippets" / "autograd" / comments.MAP_NAME
+    stat = cmap.stat()
+    text = cmap.read_text(encoding="utf-8")
+    cmap.write_text(text.replace(": first backward pass", ": FIRST BACKWARD PASS"), "utf-8")
+    os.utime(cmap, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert cmap.stat().st_size == stat.st_size
+    again = run_cli(tree, "snippet", "autograd/grad_accumulation", "--lang", "en")
+    assert "# FIRST BACKWARD PASS\n" in again.stdout
 
 
 def test_snippet_command_lists_missing_comments(tree: Path) -> None:

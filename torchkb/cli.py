@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import torchkb
+from torchkb.comments import forget_maps
 from torchkb.errors import SourceError
 from torchkb.project import Project
 
@@ -178,6 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     # the one place that reads the environment's choice of tree (tests: a temporary copy)
     args.project = Project(os.environ.get("TORCHKB_ROOT") or torchkb.ROOT)
+    # each run reads its tree anew, also when one process runs several (the tests do, on
+    # trees they edit between runs); caches keyed by content alone are kept
+    forget_maps()
     try:
         return args.func(args)
     except SourceError as err:

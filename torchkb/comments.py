@@ -28,6 +28,7 @@ snippet that no translated section shows (a note just imported) build without En
 its English page shows the Chinese text, and `translations` lists them.
 """
 
+import functools
 import io
 import re
 import sys
@@ -84,17 +85,21 @@ class CommentMap:
     lines: dict[str, int]
 
 
-def _raw_comments(code: str, kind: str) -> list[tuple[int, int, str]]:
-    """(line, column, text) of every comment, in order."""
+@functools.lru_cache(maxsize=4096)
+def _raw_comments(code: str, kind: str) -> tuple[tuple[int, int, str], ...]:
+    """(line, column, text) of every comment, in order. Cached by the code's text: a build
+    reads each snippet's comments several times (check, pages, notebooks, both languages)."""
     if kind == "python":
         tokens = tokenize.generate_tokens(io.StringIO(code).readline)
-        return [(t.start[0], t.start[1], t.string) for t in tokens if t.type == tokenize.COMMENT]
+        return tuple(
+            (t.start[0], t.start[1], t.string) for t in tokens if t.type == tokenize.COMMENT
+        )
     found = []
     for number, line in enumerate(code.splitlines(), 1):
         match = SHELL_COMMENT.search(line)
         if match:
             found.append((number, match.start(), match.group()))
-    return found
+    return tuple(found)
 
 
 def find_comments(code: str, kind: str, path: Path | None = None) -> list[Comment]:
@@ -163,6 +168,12 @@ def load_map(folder: Path) -> CommentMap:
 
 
 _CACHE: dict[Path, tuple[tuple[int, int], CommentMap]] = {}
+
+
+def forget_maps() -> None:
+    """Drop the maps read so far: the next `load_map` reads the file again, even one
+    rewritten within the file system's timestamp granularity at the same size."""
+    _CACHE.clear()
 
 
 def _marker(text: str) -> str:
