@@ -27,8 +27,8 @@ notebooks, and `soup_roundtrip` against BeautifulSoup on tricky fragments.
 
 from __future__ import annotations
 
-from html import parser
 import re
+from html import parser
 from typing import Any
 
 from bs4 import BeautifulSoup
@@ -123,6 +123,48 @@ def _reference(ref: str) -> str | None:
     return None
 
 
+def _start_tag(raw: str, in_notebook: bool) -> tuple | None:
+    """A start tag as BeautifulSoup prints it after nbconvert's edits: (name, the printed
+    tag without its closing ">", "/>" or ">", its classes, 1 if alt text was added), or
+    None. Parsed by html.parser's parse_starttag, with html.parser's own patterns."""
+    named = parser.tagfind_tolerant.match(raw, 1)
+    name, k = named.group(1).lower(), named.end()
+    if name in _UNKNOWN:
+        return None
+    found: list[tuple[str, str]] = []
+    while k < len(raw):
+        a = parser.attrfind_tolerant.match(raw, k)
+        if not a:
+            break
+        key, rest, value = a.group(1, 2, 3)
+        if not rest:
+            value = ""  # BeautifulSoup's value of an attribute without one
+        elif value[:1] == "'" == value[-1:] or value[:1] == '"' == value[-1:]:
+            value = value[1:-1]
+        found.append((key.lower(), parser.unescape(value) if value else value))
+        k = a.end()
+    closing_mark = raw[k:].strip()
+    if closing_mark not in (">", "/>"):
+        return None
+    attrs: dict[str, Any] = dict(found)  # a repeated attribute: the last one
+    for key in _LIST_ATTRS["*"] | _LIST_ATTRS.get(name, set()):
+        if key in attrs:
+            attrs[key] = " ".join(_WORDS.findall(attrs[key]))
+    classes = attrs.get("class", "").split(" ")
+    no_alt = 0
+    if name == "img" and "alt" not in attrs:
+        attrs["alt"] = _NO_ALT
+        no_alt = 1
+    elif (
+        name == "div"
+        and in_notebook
+        and ("jp-Cell-inputWrapper" in classes or "jp-OutputArea-output" in classes)
+    ):
+        attrs["tabindex"] = "0"
+    tag = "<" + name + "".join(f" {k}={_quoted(v)}" for k, v in sorted(attrs.items()))
+    return name, tag, closing_mark, classes, no_alt
+
+
 def soup_roundtrip(page: str) -> tuple[str, int] | None:
     """What nbconvert's HTMLExporter makes of `page` with BeautifulSoup (html.parser):
     `img:not([alt])` get nbconvert's alt text, `.jp-Notebook div.jp-Cell-inputWrapper`
@@ -135,6 +177,7 @@ def soup_roundtrip(page: str) -> tuple[str, int] | None:
     notebooks = 0  # open elements with class jp-Notebook
     pres = 0  # open <pre> elements, where BeautifulSoup keeps whitespace as it is
     missing_alt = 0
+    seen: dict[tuple[str, bool], tuple | None] = {}  # start tag -> what _start_tag made of it
 
     def string(data: str) -> str:
         """BeautifulSoup.endData: a string of ASCII whitespace only becomes one newline
@@ -166,7 +209,7 @@ def soup_roundtrip(page: str) -> tuple[str, int] | None:
             text.append(char)
             continue
         flush()
-        if kind == "start":  # html.parser's parse_starttag, with its own patterns
+        if kind == "start":
             i = m.start()
             tail = parser.locatestarttagend_tolerant.match(page, i).end()
             if page.startswith(">", tail):
@@ -175,40 +218,13 @@ def soup_roundtrip(page: str) -> tuple[str, int] | None:
                 pos = tail + 2
             else:
                 return None
-            named = parser.tagfind_tolerant.match(page, i + 1)
-            name, k = named.group(1).lower(), named.end()
-            if name in _UNKNOWN:
+            key = (page[i:pos], notebooks > 0)  # a page repeats its tags (pygments' spans)
+            if key not in seen:
+                seen[key] = _start_tag(*key)
+            if seen[key] is None:
                 return None
-            found: list[tuple[str, str]] = []
-            while k < pos:
-                a = parser.attrfind_tolerant.match(page, k)
-                if not a:
-                    break
-                key, rest, value = a.group(1, 2, 3)
-                if not rest:
-                    value = ""  # BeautifulSoup's value of an attribute without one
-                elif value[:1] == "'" == value[-1:] or value[:1] == '"' == value[-1:]:
-                    value = value[1:-1]
-                found.append((key.lower(), parser.unescape(value) if value else value))
-                k = a.end()
-            closing_mark = page[k:pos].strip()
-            if closing_mark not in (">", "/>"):
-                return None
-            attrs: dict[str, Any] = dict(found)  # a repeated attribute: the last one
-            for key in _LIST_ATTRS["*"] | _LIST_ATTRS.get(name, set()):
-                if key in attrs:
-                    attrs[key] = " ".join(_WORDS.findall(attrs[key]))
-            classes = attrs.get("class", "").split(" ")
-            if name == "img" and "alt" not in attrs:
-                attrs["alt"] = _NO_ALT
-                missing_alt += 1
-            elif (
-                name == "div"
-                and notebooks
-                and ("jp-Cell-inputWrapper" in classes or "jp-OutputArea-output" in classes)
-            ):
-                attrs["tabindex"] = "0"
-            tag = "<" + name + "".join(f" {k}={_quoted(v)}" for k, v in sorted(attrs.items()))
+            name, tag, closing_mark, classes, no_alt = seen[key]
+            missing_alt += no_alt
             if name in _VOID:
                 out.append(tag + "/>")
             elif closing_mark == "/>":
