@@ -41,12 +41,11 @@ HANDLED = [
     '<div class="jp-OutputArea-output" tabindex="-1">out</div></div>',
     '<div class="jp-Cell-inputWrapper">no notebook around it</div>',
     '<div class="jp-Notebook jp-Cell-inputWrapper">itself, not inside one</div>',
-    '<p>\n\n   \n</p><pre>\n\n  </pre><span> </span><b>\t</b><i>\xa0</i>',
+    "<p>\n\n   \n</p><pre>\n\n  </pre><span> </span><b>\t</b><i>\xa0</i>",
     "<p>a &amp; b &lt;c&gt; &quot;d&quot; &#39;e&#x27; &nbsp;&#8212;&eacute; > f</p>",
     '<img src="a.png"><img alt="" src="b.png"/><br><br/><hr class="x">',
-    '<input checked disabled=""><clipboard-copy for="cell-1", aria-label="Copy">x'
-    "</clipboard-copy>",
-    "<a title='it\"s' href=\"x?a=1&amp;b=2\" rel=\"  nofollow   noopener\">t</a>"
+    '<input checked disabled=""><clipboard-copy for="cell-1", aria-label="Copy">x</clipboard-copy>',
+    '<a title=\'it"s\' href="x?a=1&amp;b=2" rel="  nofollow   noopener">t</a>'
     '<a title="both &quot; and \'">u</a><a data-x="a=b">v</a>',
     '<DIV ID="Up" Class="A"><Span>case</Span></DIV><div id="a" id="b"></div><div/>',
     '<script type="module">if (a < b && c > d) { x = "</div>"; }</script>'
@@ -132,16 +131,30 @@ def test_highlight_memo_returns_what_pygments_returns() -> None:
     assert pygments.highlight is highlight_memo.highlight
 
 
-def test_templates_compiled_once_render_the_same(tmp_path: Path) -> None:
-    (tmp_path / "page.html").write_text("{% for x in xs %}<i>{{ x | upper }}</i>{% endfor %}")
-    compiled = _CompiledTemplates()
+class _Counting(jinja2.Environment):
+    compiled: list[str] = []
 
-    def render(cache: _CompiledTemplates | None) -> str:
-        env = jinja2.Environment(loader=jinja2.FileSystemLoader(tmp_path), bytecode_cache=cache)
-        return env.get_template("page.html").render(xs=["a", "b"])
+    def compile(self, source, name=None, filename=None, raw=False, defer_init=False):
+        self.compiled.append(name)
+        return super().compile(source, name, filename, raw, defer_init)
+
+
+def test_templates_compiled_once_render_the_same(tmp_path: Path) -> None:
+    """Two environments (two languages' passes) sharing the store: each template compiled
+    once, every render the same as without the store."""
+    (tmp_path / "page.html").write_text("{% for x in xs %}<i>{{ x | upper }}</i>{% endfor %}")
+    (tmp_path / "other.html").write_text("{{ xs | join('+') }}")
+    compiled = _CompiledTemplates()
+    _Counting.compiled = []
+
+    def render(cache: _CompiledTemplates | None, name: str = "page.html") -> str:
+        env = _Counting(loader=jinja2.FileSystemLoader(tmp_path), bytecode_cache=cache)
+        return env.get_template(name).render(xs=["a", "b"])
 
     assert render(compiled) == render(compiled) == render(None) == "<i>A</i><i>B</i>"
-    assert len(compiled.code) == 1
+    assert render(compiled, "other.html") == render(compiled, "other.html") == "a+b"
+    assert _Counting.compiled == ["page.html", "page.html", "other.html"]  # None: no store
+    assert len(compiled.code) == 2
     # a changed template is compiled again, not taken from the store
     (tmp_path / "page.html").write_text("{{ xs | length }}")
     assert render(compiled) == "2"
