@@ -6,7 +6,8 @@ block was highlighted twice, a tenth of the build. `install()` makes the `highli
 pymdownx.highlight (the pages) and nbconvert (the notebooks) call remember its results for
 the process, keyed by everything Pygments' output depends on: the code, the lexer's class
 and options (the tokens), the formatter's class and options (the HTML). The result is the
-same string Pygments returns; the cache is emptied past a bound (a long `mkdocs serve`).
+same string Pygments returns (tests/test_build_reuse.py); the cache is emptied past a
+bound (a long `mkdocs serve`).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ things cost most of it, and both are done here another way with the same output:
    unbalanced tags, unquoted attributes...) returns None, and that notebook goes through
    BeautifulSoup as before.
 
-tests/test_notebook_hooks.py checks both against nbconvert's own results on real
+tests/test_build_reuse.py checks both against nbconvert's own results on real
 notebooks, and `soup_roundtrip` against BeautifulSoup on tricky fragments.
 """
 
