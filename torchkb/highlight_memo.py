@@ -1,13 +1,13 @@
-"""Pygments highlights each code block once per build, not once per language.
+"""Pygments lexes each code block once per build, not up to four times.
 
-The Chinese and English pages show the same snippets (docs/zh/<topic>.md and
-docs/en/<topic>.md inline the same files), and so do the two languages' notebooks: every
-block was highlighted twice, a tenth of the build. `install()` makes the `highlight` that
-pymdownx.highlight (the pages) and nbconvert (the notebooks) call remember its results for
-the process, keyed by everything Pygments' output depends on: the code, the lexer's class
-and options (the tokens), the formatter's class and options (the HTML). The result is the
-same string Pygments returns (tests/test_build_reuse.py); the cache is emptied past a
-bound (a long `mkdocs serve`).
+A snippet is shown on its topic page and in its notebook, in both languages: the Chinese
+and English pages share every block whose comments need no translation (about half), and
+a notebook's code cells are its topic page's blocks. `install()` makes the `highlight`
+that pymdownx.highlight (the pages) and nbconvert (the notebooks) call remember, for the
+process, the tokens of each text and lexer (after Pygments' own preprocessing: the pages
+strip newlines, the notebooks do not ask to) and the HTML of each code, lexer and
+formatter (class and options). The result is the string Pygments returns
+(tests/test_build_reuse.py); the store is emptied past a bound (a long `mkdocs serve`).
 """
 
 from __future__ import annotations
