@@ -52,7 +52,11 @@ def fill(nav: list, found: dict[str, list[str]]) -> list:
 
 @event_priority(50)
 def on_config(config, **kwargs):
-    project = for_mkdocs(config, new=True)  # this build's sources, read once
+    # this build's sources, read once: anew for each build (`mkdocs serve` reads sources
+    # changed since the last one), not for the other languages' passes that
+    # mkdocs-static-i18n runs inside the first one (it is `building` then)
+    i18n = config.plugins.get("i18n")
+    project = for_mkdocs(config, new=not getattr(i18n, "building", False))
     if config.nav:
         config.nav = fill(config.nav, entries(project))
     return config

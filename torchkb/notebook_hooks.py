@@ -26,7 +26,11 @@ from mkdocs.structure.files import File
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url
 
+from torchkb import nbconvert_fast
 from torchkb.prune_css import Used, prune
+
+# one nbconvert exporter (and one compile of its templates) for every notebook of a build
+nbconvert_fast.install()
 
 
 class NotebookPage(File):

@@ -8,6 +8,7 @@ to. It errs on the side of keeping: selectors it cannot judge (`:is()`, `:where(
 `:has()`, escapes) stay.
 """
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 
@@ -107,9 +108,22 @@ def _declarations(content: list) -> list:
     ]
 
 
+_PARSED: dict[str, list] = {}
+
+
+def _parsed(css: str) -> list:
+    """tinycss2's rules of `css`, parsed once per process (each language's notebook pages
+    prune the same stylesheet; parsing is most of the cost). _prune_rules only reads them."""
+    key = hashlib.sha256(css.encode()).hexdigest()
+    if key not in _PARSED:
+        _PARSED.clear()  # only the latest stylesheet is kept
+        _PARSED[key] = tinycss2.parse_stylesheet(css, True, True)
+    return _PARSED[key]
+
+
 def prune(css: str, used: Used) -> str:
     """The rules of `css` that can apply to pages holding only `used`, serialised."""
-    rules = _prune_rules(tinycss2.parse_stylesheet(css, True, True), used)
+    rules = _prune_rules(_parsed(css), used)
     # which custom properties, animations and fonts the kept declarations refer to, and
     # through them (a property defined from another), until nothing new
     flat = []
