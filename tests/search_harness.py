@@ -14,13 +14,19 @@ queries file (TSV): lang <TAB> kind <TAB> query <TAB> markers
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import hashlib
+import html
+import json
 import re
 import statistics
 import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bs4 import BeautifulSoup, NavigableString, Tag
+from builtsite import serve
+from filelock import FileLock
 from playwright.sync_api import Browser, Page
 
 PLACEHOLDERS = re.compile(
@@ -28,41 +34,53 @@ PLACEHOLDERS = re.compile(
 )
 ZW = re.compile("[\u200b\u200c\u200d\ufeff]")
 PREFIXES = {"zh": "/", "en": "/en/"}
-# One query, typed in the page in one round trip: set the box's value and send an `input`
-# and a `keyup` event, as a keyboard does. Material answers each query by rewriting the
-# meta line ("3 matching documents") and, in the same task, the first ten result items; so
-# the first mutation of the meta line that is not a placeholder means the results are in,
-# and they are read once that task is over. Returns the visible links (not the collapsed
-# "more" ones) and the in-page time from the input event to the rendered results.
-TYPE_AND_WAIT = """([text, ph]) => new Promise((resolve, reject) => {
+# Queries, typed in the page one after the other in one round trip: for each, set the box's
+# value and send an `input` and a `keyup` event, as a keyboard does. Material answers each
+# query by rewriting the meta line ("3 matching documents") and, in the same task, the
+# first ten result items; so the first mutation of the meta line that is not a placeholder
+# means the results are in, and they are read once that task is over; then the next query
+# is typed. Returns, per query, the visible links (not the collapsed "more" ones) and the
+# in-page time from the input event to the rendered results, or the error.
+TYPE_AND_WAIT = """async ([texts, ph]) => {
   const box = document.querySelector('input.md-search__input');
   const meta = document.querySelector('.md-search-result__meta');
   const placeholder = new RegExp(ph, 'i');
   const links = () => [...document.querySelectorAll('.md-search-result__item a')]
     .filter(e => !e.closest('details:not([open])')).map(e => e.href);
-  if (document.activeElement !== box) box.focus();
-  if (box.value === text && !placeholder.test(meta.innerText)) {
-    resolve({ms: null, hrefs: links()});  // typed already: the box would not search again
-    return;
-  }
-  const timer = setTimeout(() => {
-    observer.disconnect();
-    reject(new Error('search box: results timed out'));
-  }, 15000);
-  let t0 = 0;
-  const observer = new MutationObserver(() => {
-    if (placeholder.test(meta.innerText)) return;
-    const ms = performance.now() - t0;
-    observer.disconnect();
-    clearTimeout(timer);
-    setTimeout(() => resolve({ms, hrefs: links()}), 0);
+  const type = text => new Promise((resolve, reject) => {
+    if (document.activeElement !== box) box.focus();
+    if (box.value === text && !placeholder.test(meta.innerText)) {
+      resolve({ms: null, hrefs: links()});  // typed already: the box would not search again
+      return;
+    }
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error('search box: results timed out'));
+    }, 15000);
+    let t0 = 0;
+    const observer = new MutationObserver(() => {
+      if (placeholder.test(meta.innerText)) return;
+      const ms = performance.now() - t0;
+      observer.disconnect();
+      clearTimeout(timer);
+      setTimeout(() => resolve({ms, hrefs: links()}), 0);
+    });
+    observer.observe(meta, {childList: true, characterData: true, subtree: true});
+    t0 = performance.now();
+    box.value = text;
+    box.dispatchEvent(new Event('input', {bubbles: true}));
+    box.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}));
   });
-  observer.observe(meta, {childList: true, characterData: true, subtree: true});
-  t0 = performance.now();
-  box.value = text;
-  box.dispatchEvent(new Event('input', {bubbles: true}));
-  box.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}));
-})"""
+  const out = [];
+  for (const text of texts) {
+    try {
+      out.push(await type(text));
+    } catch (e) {
+      out.push({error: String(e && e.message || e)});
+    }
+  }
+  return out;
+}"""
 ARTICLE = re.compile(r"<article\b.*?</article>", re.S)
 
 
@@ -114,32 +132,50 @@ def load_queries(path: Path) -> list[Query]:
 class Sections:
     """Text of the section an href points at, read from the built HTML.
 
-    Each page is parsed once per process (shared by every Sections of the same site) and
-    split into its sections in one pass: a section is its heading's text, then every text
-    after it up to the next heading of its level or higher."""
+    A section is its heading's text, then every text after it up to the next heading of
+    its level or higher. Each page is read once per process, in one pass over its markup
+    (`_Page`); `Sections(site, share=True)` reads every page of the site once per test
+    run instead: the first process to ask writes their sections to a file beside the site
+    (under a file lock) and the others, xdist workers included, load it."""
 
     _pages: dict[Path, _Page | None] = {}
 
-    def __init__(self, site: Path) -> None:
+    def __init__(self, site: Path, share: bool = False) -> None:
         self.site = Path(site)
+        if share:
+            self._share()
 
-    def _page(self, path: str) -> _Page | None:
+    def _file(self, path: str) -> Path:
         f = self.site / path.lstrip("/")
         if not path or path.endswith("/") or f.is_dir():
             f = f / "index.html"
+        return f
+
+    def _page(self, path: str) -> _Page | None:
+        f = self._file(path)
         if f not in self._pages:
-            html = f.read_text(encoding="utf-8") if f.exists() else None
-            m = ARTICLE.search(html) if html else None
-            self._pages[f] = (
-                None
-                if html is None
-                else _Page(BeautifulSoup(m.group(0) if m else html, "html.parser"))
-            )
+            self._pages[f] = _Page.read(f) if f.exists() else None
         return self._pages[f]
 
-    def page(self, path: str) -> BeautifulSoup | None:
-        page = self._page(path)
-        return page.soup if page else None
+    def _share(self) -> None:
+        files = sorted(self.site.rglob("*.html"))
+        if all(f in self._pages for f in files):
+            return
+        # named by this module's code too: a changed parser never reads an old file
+        code = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
+        shared = self.site.parent / f"{self.site.name}.sections-{code}.json"
+        with FileLock(f"{shared}.lock"):
+            if not shared.exists():
+                pages = {f: self._pages.get(f) or _Page.read(f) for f in files}
+                data = {str(f.relative_to(self.site)): vars(pg) for f, pg in pages.items()}
+                tmp = shared.with_suffix(".tmp")
+                tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+                tmp.replace(shared)
+            else:
+                data = json.loads(shared.read_text(encoding="utf-8"))
+                pages = {self.site / rel: _Page(**fields) for rel, fields in data.items()}
+        for f, pg in pages.items():
+            self._pages.setdefault(f, pg)
 
     def text(self, href: str) -> str:
         u = urllib.parse.urlsplit(href)
@@ -156,53 +192,107 @@ class Sections:
                 continue
             rel = "/" + f.relative_to(self.site).parent.as_posix() + "/"
             page = self._page(rel.replace("//", "/"))
-            art = page.article if page else None
-            for h in art.find_all("h2", id=True) if art else []:
-                out.append(page.text(h["id"]))
+            for ident in page.h2 if page else []:
+                out.append(page.text(ident))
         return out
 
 
-_HEADING = re.compile(r"h[1-6]")
+# One pass over a page's markup (its first <article>, else all of it): the runs of text
+# between two pieces of markup (as the strings of a parsed tree), comments and CDATA, the
+# text of <script> and <style>, and where each heading starts and ends.
+_MARKUP = re.compile(
+    r"<!--(?P<comment>.*?)-->"
+    r"|<!\[CDATA\[(?P<cdata>.*?)\]\]>"
+    r"|<(?P<end>/?)(?P<tag>[a-zA-Z][^\s/>]*)(?P<attrs>(?:[^>\"']|\"[^\"]*\"|'[^']*')*)>"
+    r"|<[!?][^>]*>",
+    re.S,
+)
+_ID = re.compile(r"""(?:^|\s)id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.I)
+_RAW = {tag: re.compile(rf"</{tag}\s*>", re.I) for tag in ("script", "style")}
+_HEADINGS = {f"h{n}": n for n in range(1, 7)}
+TEXT, COMMENT, RAW = 0, 1, 2  # kinds of string
 
 
+def _scan(doc: str) -> tuple[list[tuple[str, int]], list[list], dict[str, int]]:
+    """(strings with their kind, headings as [first string, level, end string, id],
+    element ids -> the index of their heading or -1); an id counts at its first element."""
+    strings: list[tuple[str, int]] = []
+    headings: list[list] = []
+    ids: dict[str, int] = {}
+    pos = 0
+    while pos < len(doc):
+        m = _MARKUP.search(doc, pos)
+        stop = m.start() if m else len(doc)
+        if stop > pos:
+            strings.append((html.unescape(doc[pos:stop]), TEXT))
+        if not m:
+            break
+        pos = m.end()
+        if m["comment"] is not None or m["cdata"] is not None:
+            strings.append((m["comment"] if m["cdata"] is None else m["cdata"], COMMENT))
+            continue
+        if m["tag"] is None:  # doctype, processing instruction
+            continue
+        tag = m["tag"].lower()
+        if m["end"]:
+            level = _HEADINGS.get(tag)
+            for h in reversed(headings if level else []):
+                if h[2] is None and h[1] == level:
+                    h[2] = len(strings)
+                    break
+            continue
+        ident = None
+        for a in _ID.finditer(m["attrs"]):
+            ident = html.unescape(next(g for g in a.groups() if g is not None))
+        if tag in _HEADINGS:
+            headings.append([len(strings), _HEADINGS[tag], None, ident])
+        if ident is not None and ident not in ids:
+            ids[ident] = len(headings) - 1 if tag in _HEADINGS else -1
+        if tag in _RAW and not m["attrs"].rstrip().endswith("/"):
+            end = _RAW[tag].search(doc, pos)
+            stop = end.start() if end else len(doc)
+            if stop > pos:
+                strings.append((doc[pos:stop], RAW))
+            pos = stop
+    return strings, headings, ids
+
+
+@dataclass
 class _Page:
-    """One parsed page: its nodes in document order, once, and each section's text."""
+    """One page's section texts: by heading id ("" for the page itself: its h1 up to the
+    first h2), the whole article's text for any other fragment, and its h2 ids in order."""
 
-    def __init__(self, soup: BeautifulSoup) -> None:
-        self.soup = soup
-        self.article = soup.select_one("article") or soup
-        self.nodes = list(soup.descendants)
-        self.index = {id(node): i for i, node in enumerate(self.nodes)}
-        # (position, level) of every heading, in document order
-        self.headings = [
-            (i, int(n.name[1]))
-            for i, n in enumerate(self.nodes)
-            if isinstance(n, Tag) and _HEADING.fullmatch(n.name or "")
-        ]
-        self.texts: dict[str, str] = {}
+    sections: dict[str, str]
+    whole: str
+    h2: list[str]
+
+    @classmethod
+    def read(cls, f: Path) -> _Page:
+        doc = f.read_text(encoding="utf-8")
+        m = ARTICLE.search(doc)
+        return cls.parse(m.group(0) if m else doc)
+
+    @classmethod
+    def parse(cls, doc: str) -> _Page:
+        strings, headings, ids = _scan(doc)
+
+        def section(k: int, level: int) -> str:
+            start, _, end, _ = headings[k]
+            stop = next((h[0] for h in headings[k + 1 :] if h[1] <= level), len(strings))
+            own = " ".join(t for t, kind in strings[start:end] if kind == TEXT)
+            rest = " ".join(t for t, kind in strings[start:stop] if kind != RAW)
+            return norm(own + " " + rest)
+
+        whole = norm(" ".join(t for t, kind in strings if kind == TEXT))
+        sections = {ident: section(k, headings[k][1]) for ident, k in ids.items() if k >= 0}
+        # a link to the page itself lands on its opening part, up to the first subsection
+        h1 = next((k for k, h in enumerate(headings) if h[1] == 1), None)
+        sections[""] = whole if h1 is None else section(h1, 2)
+        h2 = [h[3] for h in headings if h[1] == 2 and h[3] is not None]
+        return cls(sections, whole, h2)
 
     def text(self, fragment: str) -> str:
-        if fragment not in self.texts:
-            self.texts[fragment] = self._text(fragment)
-        return self.texts[fragment]
-
-    def _text(self, fragment: str) -> str:
-        art = self.article
-        el = art.find(id=fragment) if fragment else art.find("h1")
-        if not isinstance(el, Tag) or not _HEADING.fullmatch(el.name or ""):
-            return norm(art.get_text(" "))
-        # a link to the page itself lands on its opening part, up to the first subsection
-        level = int(el.name[1]) if fragment else 2
-        start = self.index[id(el)]
-        end = next((i for i, lvl in self.headings if i > start and lvl <= level), len(self.nodes))
-        parts = [
-            str(node)
-            for node in self.nodes[start + 1 : end]
-            if isinstance(node, NavigableString)
-            and node.parent is not None
-            and node.parent.name not in ("script", "style")
-        ]
-        return norm(el.get_text(" ") + " " + " ".join(parts))
+        return self.sections.get(fragment, self.whole)
 
 
 def holds(text: str, markers: str) -> bool:
@@ -220,23 +310,55 @@ def right_language(href: str, lang: str) -> bool:
 class SearchBox:
     """One page per language, reused for every query typed in it."""
 
+    _shared: dict[tuple[int, Path, str], SearchBox] = {}
+    _servers = contextlib.ExitStack()
+
     def __init__(self, browser: Browser, base_url: str, lang: str) -> None:
+        self.url = base_url
         self.page: Page = browser.new_page()
         self.page.goto(base_url.rstrip("/") + PREFIXES[lang])
 
-    def search(self, text: str) -> tuple[list[str], float]:
+    @classmethod
+    def shared(cls, browser: Browser, site: Path, lang: str) -> SearchBox:
+        """This process's page of `lang` on `site` in `browser`, opened by the first test
+        that asks and typed in by the others after it (each query types over the last);
+        the site is served from this process until it exits."""
+        key = (id(browser), Path(site), lang)
+        box = cls._shared.get(key)
+        if box is None or box.page.is_closed():
+            url = next((b.url for (i, s, _), b in cls._shared.items() if s == key[1]), None)
+            if url is None:
+                url = cls._servers.enter_context(serve(Path(site)))
+                if not cls._shared:
+                    atexit.register(cls._servers.close)
+            box = cls._shared[key] = cls(browser, url, lang)
+        return box
+
+    def search_many(self, texts: list[str]) -> list[tuple[list[str], float | None] | str]:
+        """Type each query in turn (in one round trip to the page): per query, the visible
+        result hrefs (deduplicated, in order) and ms to results, or the error's text."""
+        out: list[tuple[list[str], float | None] | str] = []
+        for done in self.page.evaluate(TYPE_AND_WAIT, [texts, PLACEHOLDERS.pattern]):
+            if "error" in done:
+                out.append(done["error"])
+                continue
+            seen: set[str] = set()
+            hrefs = []
+            for h in done["hrefs"]:
+                u = urllib.parse.urlsplit(h)
+                key = f"{u.path}#{u.fragment}"
+                if key not in seen:
+                    seen.add(key)
+                    hrefs.append(h)
+            out.append((hrefs, done["ms"]))
+        return out
+
+    def search(self, text: str) -> tuple[list[str], float | None]:
         """Type a query; visible result hrefs (deduplicated, in order) and ms to results."""
-        done = self.page.evaluate(TYPE_AND_WAIT, [text, PLACEHOLDERS.pattern])
-        hrefs, ms = done["hrefs"], done["ms"]
-        seen: set[str] = set()
-        out = []
-        for h in hrefs:
-            u = urllib.parse.urlsplit(h)
-            key = f"{u.path}#{u.fragment}"
-            if key not in seen:
-                seen.add(key)
-                out.append(h)
-        return out, ms
+        (done,) = self.search_many([text])
+        if isinstance(done, str):
+            raise RuntimeError(done)
+        return done
 
 
 def measure(
@@ -247,35 +369,50 @@ def measure(
     boxes: dict[str, SearchBox] | None = None,
     sections: Sections | None = None,
 ) -> list[Result]:
-    """Type each query into a page of its language. Pages come from `boxes` when given
-    (and stay open there, for another round), else are opened here and closed."""
+    """Type each query into a page of its language, a language's queries in one round trip
+    where the box can (`search_many`). Pages come from `boxes` when given (and stay open
+    there, for another round), else are opened here and closed."""
     sections = sections or Sections(site)
     keep = boxes is not None
     boxes = {} if boxes is None else boxes
-    results = []
-    for q in queries:
-        r = Result(q)
-        results.append(r)
+    results = [Result(q) for q in queries]
+    for lang in dict.fromkeys(q.lang for q in queries):
+        mine = [r for r in results if r.query.lang == lang]
         try:
-            if q.lang not in boxes:
-                boxes[q.lang] = SearchBox(browser, base_url, q.lang)
-            hrefs, r.ms = boxes[q.lang].search(q.text)
-        except Exception as e:  # a query the UI could not answer counts as a miss
-            r.error = str(e).splitlines()[0][:160]
-            continue
-        r.hits = [_short(h) for h in hrefs[:10]]
-        r.rank = next(
-            (
-                i + 1
-                for i, h in enumerate(hrefs[:10])
-                if right_language(h, q.lang) and holds(sections.text(h), q.markers)
-            ),
-            None,
-        )
+            if lang not in boxes:
+                boxes[lang] = SearchBox(browser, base_url, lang)
+            box = boxes[lang]
+            if hasattr(box, "search_many"):
+                answers = box.search_many([r.query.text for r in mine])
+            else:
+                answers = [_one(box, r.query.text) for r in mine]
+        except Exception as e:  # a page the UI could not open: its queries count as misses
+            answers = [str(e)] * len(mine)
+        for r, answer in zip(mine, answers, strict=True):
+            if isinstance(answer, str):  # a query the UI could not answer counts as a miss
+                r.error = answer.splitlines()[0][:160]
+                continue
+            hrefs, r.ms = answer
+            r.hits = [_short(h) for h in hrefs[:10]]
+            r.rank = next(
+                (
+                    i + 1
+                    for i, h in enumerate(hrefs[:10])
+                    if right_language(h, lang) and holds(sections.text(h), r.query.markers)
+                ),
+                None,
+            )
     if not keep:
         for box in boxes.values():
             box.page.close()
     return results
+
+
+def _one(box: SearchBox, text: str) -> tuple[list[str], float | None] | str:
+    try:
+        return box.search(text)
+    except Exception as e:
+        return str(e) or type(e).__name__
 
 
 def _short(href: str) -> str:

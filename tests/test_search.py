@@ -8,7 +8,6 @@ with `-rA` (or `-s`) to see the table in the CI log.
 from pathlib import Path
 
 import pytest
-from builtsite import serve
 from playwright.sync_api import Browser
 from search_harness import (
     PREFIXES,
@@ -38,7 +37,7 @@ def test_query_set_is_balanced_and_answerable(site: Path) -> None:
         for kind in ("concept", "error", "code"):
             n = sum(q.lang == lang and q.kind == kind for q in queries)
             assert n >= 30, f"only {n} {lang}/{kind} queries"
-    sections = Sections(site)
+    sections = Sections(site, share=True)
     texts = {lang: sections.all_sections(prefix) for lang, prefix in PREFIXES.items()}
     unanswerable = [q for q in queries if not any(holds(t, q.markers) for t in texts[q.lang])]
     assert not unanswerable, f"markers found in no section: {unanswerable}"
@@ -51,8 +50,8 @@ def test_query_set_is_balanced_and_answerable(site: Path) -> None:
 @pytest.mark.parametrize("lang", PREFIXES)  # one browser per language: two workers share it
 def test_search_quality(browser: Browser, site: Path, lang: str) -> None:
     queries = [q for q in load_queries(QUERIES) if q.lang == lang]
-    with serve(site) as url:
-        results = measure(browser, url, site, queries)
+    box = SearchBox.shared(browser, site, lang)
+    results = measure(browser, box.url, site, queries, {lang: box}, Sections(site, share=True))
     report = f"{table(results)}\n{misses(results)}"
     print(f"\nsearch quality over {len(queries)} queries ({QUERIES.name})\n{report}")
     below = []
@@ -74,21 +73,22 @@ def test_every_keystroke_finds_the_word_being_typed(
     """Material searches on every keystroke: from `cont` on, each keystroke of `contiguous`
     shows results, and from `contig` on the section on contiguous tensors is in the top 3
     (a half-typed word matches as a prefix, below whole words)."""
-    word, sections = "contiguous", Sections(site)
-    with serve(site) as url:
-        box = SearchBox(browser, url, lang)
-        ranks = {}
-        for n in range(4, len(word) + 1):
-            hrefs, _ = box.search(word[:n])
-            assert hrefs, f"{lang}: no results for {word[:n]!r}"
-            ranks[word[:n]] = next(
-                (
-                    i
-                    for i, h in enumerate(hrefs[:3], 1)
-                    if right_language(h, lang) and holds(sections.text(h), "contiguous();view")
-                ),
-                None,
-            )
-        box.page.close()
+    word, sections = "contiguous", Sections(site, share=True)
+    typed = [word[:n] for n in range(4, len(word) + 1)]
+    ranks = {}
+    for text, answer in zip(
+        typed, SearchBox.shared(browser, site, lang).search_many(typed), strict=True
+    ):
+        assert not isinstance(answer, str), f"{lang}: {text!r}: {answer}"
+        hrefs, _ = answer
+        assert hrefs, f"{lang}: no results for {text!r}"
+        ranks[text] = next(
+            (
+                i
+                for i, h in enumerate(hrefs[:3], 1)
+                if right_language(h, lang) and holds(sections.text(h), "contiguous();view")
+            ),
+            None,
+        )
     late = {typed: rank for typed, rank in ranks.items() if len(typed) >= 6 and rank is None}
     assert not late, f"{lang}: the contiguous section is not in the top 3 for {late}"

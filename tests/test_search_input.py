@@ -4,9 +4,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from builtsite import serve
 from playwright.sync_api import Browser, Page
-from search_harness import PLACEHOLDERS
+from search_harness import PLACEHOLDERS, SearchBox
 
 ODD = {
     "long": ("显存 memory_allocated " * 120)[:2000],
@@ -25,18 +24,24 @@ RESULTS_SHOWN = """(ph) => { const m = document.querySelector('.md-search-result
 
 @pytest.fixture(scope="module")
 def page(browser: Browser, site: Path) -> Iterator[tuple[Page, list[str]]]:
-    with serve(site) as url:
-        pg = browser.new_page()
-        problems: list[str] = []
-        pg.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
-        pg.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
-        pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-        # page-load noise (Material fetches /en/sitemap.xml for the language switch, which
-        # 404s today) is not the query's doing: start listening once the page is idle
-        pg.goto(url + "/", wait_until="networkidle")
-        problems.clear()
-        yield pg, problems
-        pg.close()
+    """The Chinese home page with its search box (the one the search tests type in, in
+    this process), listened to while this module's queries are typed."""
+    pg = SearchBox.shared(browser, site, "zh").page
+    problems: list[str] = []
+    handlers = {
+        "dialog": lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()),
+        "console": lambda m: m.type == "error" and problems.append(f"console: {m.text}"),
+        "pageerror": lambda e: problems.append(f"page error: {e}"),
+    }
+    for event, handler in handlers.items():
+        pg.on(event, handler)
+    # page-load noise (Material fetches /en/sitemap.xml for the language switch, which
+    # 404s today) is not the query's doing: start listening once the page is idle
+    pg.wait_for_load_state("networkidle")
+    problems.clear()
+    yield pg, problems
+    for event, handler in handlers.items():
+        pg.remove_listener(event, handler)
 
 
 def type_query(pg: Page, text: str, settle: bool = True) -> None:
