@@ -39,8 +39,10 @@ PREFIXES = {"zh": "/", "en": "/en/"}
 # query by rewriting the meta line ("3 matching documents") and, in the same task, the
 # first ten result items; so the first mutation of the meta line that is not a placeholder
 # means the results are in, and they are read once that task is over; then the next query
-# is typed. Returns, per query, the visible links (not the collapsed "more" ones) and the
-# in-page time from the input event to the rendered results, or the error.
+# is typed. The meta line is read as textContent, not innerText, which would lay the page
+# out for every query rather than once a frame. Returns, per query, the visible links (not
+# the collapsed "more" ones) and the in-page time from the input event to the results in
+# the DOM, or the error.
 TYPE_AND_WAIT = """async ([texts, ph]) => {
   const box = document.querySelector('input.md-search__input');
   const meta = document.querySelector('.md-search-result__meta');
@@ -49,7 +51,7 @@ TYPE_AND_WAIT = """async ([texts, ph]) => {
     .filter(e => !e.closest('details:not([open])')).map(e => e.href);
   const type = text => new Promise((resolve, reject) => {
     if (document.activeElement !== box) box.focus();
-    if (box.value === text && !placeholder.test(meta.innerText)) {
+    if (box.value === text && !placeholder.test(meta.textContent)) {
       resolve({ms: null, hrefs: links()});  // typed already: the box would not search again
       return;
     }
@@ -59,7 +61,7 @@ TYPE_AND_WAIT = """async ([texts, ph]) => {
     }, 15000);
     let t0 = 0;
     const observer = new MutationObserver(() => {
-      if (placeholder.test(meta.innerText)) return;
+      if (placeholder.test(meta.textContent)) return;
       const ms = performance.now() - t0;
       observer.disconnect();
       clearTimeout(timer);
