@@ -9,7 +9,6 @@ from pathlib import Path
 import jinja2
 import pygments
 import pytest
-from bs4 import BeautifulSoup
 from mkdocs_jupyter import nbconvert2
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
@@ -22,17 +21,8 @@ NO_ALT = "No description has been provided for this image"
 
 
 def bs4_way(page: str) -> tuple[str, int]:
-    """nbconvert 7.17's HTMLExporter.from_notebook_node, its BeautifulSoup part."""
-    soup = BeautifulSoup(page, features="html.parser")
-    missing = 0
-    for elem in soup.select("img:not([alt])"):
-        elem.attrs["alt"] = NO_ALT
-        missing += 1
-    for elem in soup.select(".jp-Notebook div.jp-Cell-inputWrapper"):
-        elem.attrs["tabindex"] = "0"
-    for elem in soup.select(".jp-Notebook div.jp-OutputArea-output"):
-        elem.attrs["tabindex"] = "0"
-    return str(soup), missing
+    """nbconvert's BeautifulSoup pass, as the fallback runs it."""
+    return nbconvert_fast.soup_way(page)
 
 
 # what nbconvert's pages hold, and the corners of html.parser and BeautifulSoup
