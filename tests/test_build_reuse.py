@@ -17,7 +17,6 @@ from torchkb import highlight_memo, nbconvert_fast
 from torchkb.site_hooks import _CompiledTemplates
 
 ROOT = Path(__file__).resolve().parent.parent
-NO_ALT = "No description has been provided for this image"
 
 
 def bs4_way(page: str) -> tuple[str, int]:
