@@ -165,7 +165,8 @@ def hosted(site: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    # no transitions (Material's reduced-motion CSS): fewer frames drawn, as in conftest's tab
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
     yield context
     context.close()
 
