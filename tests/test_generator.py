@@ -2,17 +2,12 @@
 
 import json
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 import yaml
-from treecopy import (  # noqa: F401 - unmodified_copy_check: a fixture
-    copy_sources,
-    rendered_checkout,
-    run_cli,
-    run_cli_process,
-    unmodified_copy_check,
-)
+from treecopy import copy_sources, rendered_checkout, run_cli, run_cli_process, snapshot
 
 import torchkb
 from torchkb import nav_hooks
@@ -94,12 +89,6 @@ def tree(tmp_path: Path) -> Path:
     return copy_sources(tmp_path)
 
 
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
-    }
-
-
 def first_topic(root: Path) -> Path:
     return sorted((root / "notes" / "topics").glob("*.yml"))[0]
 
@@ -131,7 +120,7 @@ def assert_fails_cleanly(root: Path, expected: str, *, process: bool = False) ->
     assert snapshot(root / "docs") == before, "a failed build touched docs/"
 
 
-def test_build_works_on_a_copy(unmodified_copy_check) -> None:  # noqa: F811
+def test_build_works_on_a_copy(unmodified_copy_check: subprocess.CompletedProcess) -> None:
     """`python -m torchkb build --check` (the real entry point) on an unmodified copy."""
     result = unmodified_copy_check
     assert result.returncode == 0, result.stdout + result.stderr

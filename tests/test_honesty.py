@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from treecopy import copy_sources, run_cli, unmodified_copy_check  # noqa: F401
+from treecopy import copy_sources, run_cli
 
 import torchkb
 from torchkb import records
@@ -42,7 +42,7 @@ def claim_with_cpu_proof(status: str) -> tuple[Path, dict]:
     raise AssertionError(f"no {status} claim with a CPU proof")
 
 
-def test_the_copy_builds(unmodified_copy_check) -> None:  # noqa: F811
+def test_the_copy_builds(unmodified_copy_check: subprocess.CompletedProcess) -> None:
     result = unmodified_copy_check  # `python -m torchkb build --check`, shared
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from treecopy import snapshot
 
 import torchkb
 from torchkb.canonical import load_topics
@@ -44,12 +45,6 @@ def root(tmp_path: Path) -> Path:
             )
     (tmp_path / "snippets").mkdir()
     return tmp_path
-
-
-def snapshot(root: Path) -> dict[str, bytes]:
-    return {
-        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
-    }
 
 
 def test_import_mixed_note(root):

@@ -7,7 +7,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from treecopy import copy_sources, run_cli
+from treecopy import copy_sources, run_cli, snapshot
 
 import torchkb
 from torchkb import schema
@@ -90,12 +90,6 @@ BAD_FIELDS = {
 def tree(tmp_path: Path) -> Path:
     """What the build reads and writes, copied."""
     return copy_sources(tmp_path)
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
-    }
 
 
 @pytest.mark.parametrize("case", BAD_FIELDS.values(), ids=BAD_FIELDS.keys())

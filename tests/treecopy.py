@@ -17,8 +17,6 @@ import sys
 import warnings
 from pathlib import Path
 
-import pytest
-
 import torchkb
 from torchkb import cli
 from torchkb.project import Project
@@ -42,10 +40,16 @@ def copy_sources(dst: Path) -> Path:
     return dst
 
 
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder`, by its path there: to show a failed run left it as it was."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+
+
 def run_cli_process(root: Path, *args: str) -> subprocess.CompletedProcess:
     """`python -m torchkb <args>` in a subprocess, on the tree at `root`."""
     env = {**os.environ, "TORCHKB_ROOT": str(root)}
-    env.pop("TORCHKB_SNIPPETS_ROOT", None)
     return subprocess.run(
         [sys.executable, "-m", "torchkb", *args],
         cwd=root,
@@ -92,17 +96,3 @@ def _python_warning_filters() -> None:
     warnings.simplefilter("always")  # shown every time: no registry left from an earlier run
     for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning, ResourceWarning):
         warnings.filterwarnings("ignore", category=category)
-
-
-_unmodified: dict[str, subprocess.CompletedProcess] = {}
-
-
-@pytest.fixture
-def unmodified_copy_check(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess:
-    """`python -m torchkb build --check` in a subprocess on an unmodified copy: run once per
-    test process, its result shared by the tests that check it (test_generator,
-    test_honesty)."""
-    if "result" not in _unmodified:
-        root = copy_sources(tmp_path_factory.mktemp("unmodified"))
-        _unmodified["result"] = run_cli_process(root, "build", "--check")
-    return _unmodified["result"]

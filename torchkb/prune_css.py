@@ -8,7 +8,7 @@ to. It errs on the side of keeping: selectors it cannot judge (`:is()`, `:where(
 `:has()`, escapes) stay.
 """
 
-import hashlib
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -108,17 +108,11 @@ def _declarations(content: list) -> list:
     ]
 
 
-_PARSED: dict[str, list] = {}
-
-
+@functools.lru_cache(maxsize=1)
 def _parsed(css: str) -> list:
     """tinycss2's rules of `css`, parsed once per process (each language's notebook pages
     prune the same stylesheet; parsing is most of the cost). _prune_rules only reads them."""
-    key = hashlib.sha256(css.encode()).hexdigest()
-    if key not in _PARSED:
-        _PARSED.clear()  # only the latest stylesheet is kept
-        _PARSED[key] = tinycss2.parse_stylesheet(css, True, True)
-    return _PARSED[key]
+    return tinycss2.parse_stylesheet(css, True, True)
 
 
 def prune(css: str, used: Used) -> str:
