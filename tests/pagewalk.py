@@ -65,21 +65,124 @@ CODE = [".highlight", ".jp-InputArea-editor", ".jp-OutputArea", ".kb-raw"]
 # them. The code elements themselves stay (empty), so the article keeps its structure.
 PRUNE = """(selectors) => { const article = document.querySelector('article');
   for (const s of selectors) for (const e of article.querySelectorAll(s)) e.replaceChildren(); }"""
+# Colour contrast is two thirds of axe's time, and most of it is the same check again: a
+# page's code is thousands of tokens in a dozen colours, and every page has the same kinds
+# of paragraph, link and table. So axe's color-contrast rule checks one element of each
+# kind of text in the shard's walk, the first it meets: a kind is the element's tag, text
+# colour, font size and weight, shadow and stroke, whether it is visible on screen and its
+# text one character, and every background, opacity, blend, filter, position and
+# pseudo-element from it up to the root (computed styles: what axe's own check reads). A
+# definite result (pass or fail) stands for every element of its kind; where axe could not
+# decide (an image or another element behind the text), every element of that kind on the
+# page is checked, as axe does by default. (`_audit` is axe's own rule and check table: if
+# it changes, the install below fails, never skips.)
+CONTRAST_ONCE = """() => {
+  const rule = axe._audit.rules.find(r => r.id === "color-contrast");
+  const check = axe._audit.checks["color-contrast"];
+  if (!rule || !check || typeof rule.matches !== "function"
+      || typeof check.evaluate !== "function") throw new Error("axe's color-contrast changed");
+  const state = {settled: new Set(), chosen: new Set(), decided: new Set(), later: new Map(),
+                 only: null, kinds: new WeakMap(), chains: new WeakMap()};
+  window.__kbContrast = state;
+  const none = v => v === "none" || v === "normal" || v === "rgba(0, 0, 0, 0)";
+  function own(el) {  // what of an element changes the colours of the text in it
+    const s = getComputedStyle(el), parts = [];
+    for (const p of ["backgroundColor", "backgroundImage", "mixBlendMode", "filter"])
+      if (!none(s[p])) parts.push(p + ":" + s[p]);
+    if (s.opacity !== "1") parts.push("opacity:" + s.opacity);
+    if (s.position !== "static") parts.push(s.position + ":" + s.zIndex);
+    return parts.join(";");
+  }
+  function chain(el) {
+    if (!el || el.nodeType !== 1) return "";
+    let key = state.chains.get(el);
+    if (key === undefined) {
+      const mine = own(el), up = chain(el.parentElement);
+      key = mine ? el.tagName + "{" + mine + "}<" + up : up;
+      state.chains.set(el, key);
+    }
+    return key;
+  }
+  function kind(node) {
+    const s = getComputedStyle(node);
+    return hash([node.tagName, s.color, s.webkitTextFillColor, s.webkitTextStroke, s.fontSize,
+                 s.fontWeight, s.textShadow, chain(node)].join("|"));
+  }
+  function hash(text) {  // cyrb53: kinds travel to Python and back, short
+    let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761); h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  }
+  const fields = new Set(["input", "select", "textarea"]);
+  const ownText = node => [...node.childNodes].some(c => c.nodeType === 3 && c.data.trim());
+  const matches = rule.matches;
+  rule.matches = function (node, vNode, context) {
+    if (state.only) return state.only.has(node) && matches.call(this, node, vNode, context);
+    // form fields as axe does; other elements need text of their own (axe's matches too)
+    if (fields.has(vNode.props.nodeName)) return matches.call(this, node, vNode, context);
+    if (!ownText(node)) return false;
+    const k = kind(node);  // (cheaper than axe's matches: asked first)
+    if (state.settled.has(k)) return false;
+    if (state.chosen.has(k)) {
+      if (!state.later.has(k)) state.later.set(k, []);
+      state.later.get(k).push(node);
+      return false;
+    }
+    if (!matches.call(this, node, vNode, context)) return false;
+    state.chosen.add(k);
+    state.kinds.set(node, k);
+    return true;
+  };
+  const evaluate = check.evaluate;
+  check.evaluate = function (node, options, vNode, context) {
+    const result = evaluate.call(this, node, options, vNode, context);
+    // decided: a pass or a fail on text on screen (hidden text "passes" unchecked)
+    if ((result === true || result === false) && state.kinds.has(node)
+        && axe.commons.dom.isVisibleOnScreen(vNode))
+      state.decided.add(state.kinds.get(node));
+    return result;
+  };
+}"""
 # The test fails on serious and critical violations only, and axe gives a violation its
 # rule's impact: rules of minor or moderate impact (landmarks, heading order, ...) could
 # never fail it, so they are switched off (~15% of the light run's time); every other rule
-# runs as axe runs it by default. (`_audit` is axe's own rule table: if it goes, this fails.)
-RUN = """async ([rules, exclude]) => {
+# runs as axe runs it by default. Returns the violations and the kinds of text whose
+# contrast is now decided (CONTRAST_ONCE).
+RUN = """async ([rules, exclude, settled]) => {
+  const state = window.__kbContrast;
+  state.settled = new Set(settled);
+  // computed styles change with the scheme: kinds are worked out afresh each run
+  state.chosen.clear(); state.decided.clear(); state.later.clear(); state.only = null;
+  state.kinds = new WeakMap(); state.chains = new WeakMap();
   const options = {resultTypes: ["violations"], rules: {}};
   for (const rule of axe._audit.rules)
     if (!["serious", "critical"].includes(rule.impact)) options.rules[rule.id] = {enabled: false};
   if (rules) options.runOnly = {type: "rule", values: rules};
-  const result = await axe.run(exclude.length ? {include: [["article"]], exclude} : document,
-                               options);
-  return result.violations.filter(v => v.impact === "serious" || v.impact === "critical")
-    .map(v => ({id: v.id, count: v.nodes.length, help: v.help,
-                first: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": "
-                  + ((n.any[0] || n.all[0] || n.none[0] || {}).message || ""))}));
+  const context = exclude.length ? {include: [["article"]], exclude} : document;
+  const violations = (await axe.run(context, options)).violations;
+  // the kinds axe could not decide on their first element: all their elements, once more
+  const again = [...state.later].filter(([k]) => !state.decided.has(k)).flatMap(([, n]) => n);
+  if (again.length) {
+    state.only = new Set(again);
+    const only = {type: "rule", values: ["color-contrast"]};
+    const more = (await axe.run(context, {resultTypes: ["violations"], runOnly: only})).violations;
+    for (const v of more) {
+      const same = violations.find(w => w.id === v.id);
+      if (same) same.nodes.push(...v.nodes); else violations.push(v);
+    }
+  }
+  return {
+    decided: [...state.decided], again: again.length,
+    violations: violations.filter(v => v.impact === "serious" || v.impact === "critical")
+      .map(v => ({id: v.id, count: v.nodes.length, help: v.help,
+                  first: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": "
+                    + ((n.any[0] || n.all[0] || n.none[0] || {}).message || ""))})),
+  };
 }"""
 # no colour transitions: axe would read colours halfway through the switch
 NO_TRANSITIONS = "*, *::before { transition: none !important; }"
@@ -245,20 +348,24 @@ def switch_link(tab: Tab, lang: str) -> str:
     return tab.page.locator(f".md-header .md-select a[hreflang='{lang}']").evaluate("a => a.href")
 
 
-def check_axe(page: Page, path: str, source: str) -> list[str]:
+def check_axe(page: Page, path: str, source: str, decided: set[str]) -> list[str]:
     """axe on the page now shown (`path` below the site root, "en/data/"), light then dark;
-    the serious and critical violations, one line each. The page is left in its light
+    the serious and critical violations, one line each. `decided`: the kinds of text whose
+    contrast the walk has checked (CONTRAST_ONCE), added to. The page is left in its light
     scheme, with transitions back, but less its code's contents where they were pruned."""
     found = []
     page.evaluate("window.scrollTo(0, 0)")  # where the reader lands; the walk may scroll
     page.evaluate(source)
+    page.evaluate(CONTRAST_ONCE)
     style = page.add_style_tag(content=NO_TRANSITIONS)
     exclude = [] if path in FULL else [[s] for s in CODE]
     if exclude:
         page.evaluate(PRUNE, CODE)
     for scheme, rules in (("default", None), ("slate", SCHEME_RULES)):
         page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
-        for v in page.evaluate(RUN, [rules, exclude]):
+        result = page.evaluate(RUN, [rules, exclude, sorted(decided)])
+        decided.update(result["decided"])
+        for v in result["violations"]:
             found.append(
                 f"/{path} ({'dark' if scheme == 'slate' else 'light'}): "
                 f"{v['id']} x{v['count']} ({v['help']}) "
@@ -312,11 +419,13 @@ def walk_now(tab: Tab, site: Path, shard: int, axe: str | None) -> Walk:
             w.problems += [f"{where}: {p}" for p in tab.take()]
             return None
 
+    decided: set[str] = set()  # text whose contrast is checked (CONTRAST_ONCE)
+
     def accessibility(path: str) -> None:
         if axe is None:
             return
         try:
-            w.violations += check_axe(tab.page, path, axe)
+            w.violations += check_axe(tab.page, path, axe, decided)
             w.axe_pages.append(path)
         except PlaywrightError as e:
             w.violations.append(f"/{path}: axe did not run: {str(e).strip()[:2000]}")

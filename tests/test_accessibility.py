@@ -5,7 +5,8 @@ Axe runs on the pages the browser walk has loaded (tests/pagewalk.py: one load p
 serves both tests): with all its rules on the light page, then the page is switched to the
 dark scheme as Material's toggle does (the body's data-md-color-scheme) and axe runs again
 with the rules a colour scheme can change. What each page's axe run covers (the whole page
-or its article less the code) is pagewalk.FULL's comment.
+or its article less the code) is pagewalk.FULL's comment; colour contrast is checked once
+per kind of text in a shard's walk (pagewalk.CONTRAST_ONCE, tested below).
 """
 
 import os
@@ -38,3 +39,49 @@ def test_no_serious_axe_violations(
     assert found.violations == [] and found.axe_pages == every, "\n".join(
         found.violations + [f"/{p}: not checked" for p in every if p not in found.axe_pages]
     )
+
+
+# Low-contrast text (#aaa and #999 on white: 2.3:1 and 2.8:1; axe wants 4.5:1): the #aaa kind
+# twice; the #999 kind first under an element with an image background (not its ancestor,
+# so the same kind), where axe can't decide, and then in the open.
+GREY = "color: #aaa; font-size: 16px"
+UNDER = "color: #999; font-size: 16px"
+CONTRAST_PAGE = f"""<!doctype html><html lang="en"><head><title>t</title></head><body><main>
+<article>
+  <p>Readable text.</p>
+  <p class="grey" style="{GREY}">Grey text, the first of its kind.</p>
+  <p class="grey" style="{GREY}">Grey text, the same kind again.</p>
+  <div style="position: absolute; width: 100%; height: 2em;
+              background-image: linear-gradient(#fff0, #0001)"></div>
+  <p class="under" style="{UNDER}">Grey text under an image.</p>
+  <p class="under" style="{UNDER}">Grey text in the open.</p>
+  {{more}}
+</article></main></body></html>"""
+
+
+def light_contrast(found: list[str]) -> list[str]:
+    return [v for v in found if "(light): color-contrast" in v]
+
+
+def test_contrast_once_per_kind_of_text_still_fails(browser, axe: str) -> None:
+    """pagewalk.CONTRAST_ONCE: a kind of text is checked where the walk first meets it, and
+    a fail is reported there, once; a kind axe could not decide on its first element is
+    checked on all its elements; a new kind on a later page is checked there."""
+    from pagewalk import check_axe
+
+    page = browser.new_page()
+    try:
+        decided: set[str] = set()
+        page.set_content(CONTRAST_PAGE.format(more=""))
+        first = light_contrast(check_axe(page, "a/", axe, decided))
+        # the first grey paragraph, and the one "under" paragraph axe could decide
+        assert len(first) == 1 and " x2 " in first[0], first
+        assert ".grey:nth-child(2)" in first[0] and ".under:nth-child(6)" in first[0], first
+        # a later page: the grey kind is decided; "under" is not, and a new kind is checked
+        new = '<p class="new" style="color: #bbb; font-size: 16px">New grey.</p>'
+        page.set_content(CONTRAST_PAGE.format(more=new))
+        later = light_contrast(check_axe(page, "b/", axe, decided))
+        assert len(later) == 1 and " x2 " in later[0] and ".grey" not in later[0], later
+        assert ".under:nth-child(6)" in later[0] and ".new" in later[0], later
+    finally:
+        page.close()
