@@ -65,27 +65,24 @@ CODE = [".highlight", ".jp-InputArea-editor", ".jp-OutputArea", ".kb-raw"]
 # them. The code elements themselves stay (empty), so the article keeps its structure.
 PRUNE = """(selectors) => { const article = document.querySelector('article');
   for (const s of selectors) for (const e of article.querySelectorAll(s)) e.replaceChildren(); }"""
-# Colour contrast is two thirds of axe's time, and most of it is the same check again: a
+# The colour rules are most of axe's time, and most of that is the same check again: a
 # page's code is thousands of tokens in a dozen colours, and every page has the same kinds
-# of paragraph, link and table. So axe's color-contrast rule checks one element of each
-# kind of text in the shard's walk, the first it meets: a kind is the element's tag, text
-# colour, font size and weight, shadow and stroke, whether it is visible on screen and its
-# text one character, and every background, opacity, blend, filter, position and
-# pseudo-element from it up to the root (computed styles: what axe's own check reads). A
-# definite result (pass or fail) stands for every element of its kind; where axe could not
-# decide (an image or another element behind the text), every element of that kind on the
-# page is checked, as axe does by default. (`_audit` is axe's own rule and check table: if
-# it changes, the install below fails, never skips.)
-CONTRAST_ONCE = """() => {
-  const rule = axe._audit.rules.find(r => r.id === "color-contrast");
-  const check = axe._audit.checks["color-contrast"];
-  if (!rule || !check || typeof rule.matches !== "function"
-      || typeof check.evaluate !== "function") throw new Error("axe's color-contrast changed");
-  const state = {settled: new Set(), chosen: new Set(), decided: new Set(), later: new Map(),
-                 only: null, kinds: new WeakMap(), chains: new WeakMap()};
-  window.__kbContrast = state;
+# of paragraph, link and table. So each checks one element of a kind in the shard's walk,
+# the first it meets, and its definite result (a pass or a fail) stands for every element
+# of that kind; where axe could not decide (an image or another element behind the text),
+# every element of the kind on the page is checked, as axe does by default. A kind is what
+# the rule's checks read, as computed styles:
+#   color-contrast: the element's tag, colour, font size and weight, shadow and stroke;
+#   link-in-text-block: the link's colour, font, decoration, borders, outline and
+#     pseudo-elements, and those of the block it is in;
+# and for both, every background, opacity, blend, filter and position from the element up
+# to the root. (`_audit` is axe's own rule and check table: if it changes, this fails.)
+ONCE = """() => {
+  const state = {settled: new Set(), chosen: [], decided: new Set(), later: new Map(),
+                 only: null, results: {}, chains: new WeakMap()};
+  window.__kbOnce = state;
   const none = v => v === "none" || v === "normal" || v === "rgba(0, 0, 0, 0)";
-  function own(el) {  // what of an element changes the colours of the text in it
+  function own(el) {  // what of an element changes the colours of what is in it
     const s = getComputedStyle(el), parts = [];
     for (const p of ["backgroundColor", "backgroundImage", "mixBlendMode", "filter"])
       if (!none(s[p])) parts.push(p + ":" + s[p]);
@@ -103,11 +100,6 @@ CONTRAST_ONCE = """() => {
     }
     return key;
   }
-  function kind(node) {
-    const s = getComputedStyle(node);
-    return hash([node.tagName, s.color, s.webkitTextFillColor, s.webkitTextStroke, s.fontSize,
-                 s.fontWeight, s.textShadow, chain(node)].join("|"));
-  }
   function hash(text) {  // cyrb53: kinds travel to Python and back, short
     let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
     for (let i = 0; i < text.length; i++) {
@@ -118,58 +110,111 @@ CONTRAST_ONCE = """() => {
     h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
     return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
   }
+  const styles = (el, props) => { const s = getComputedStyle(el); return props.map(p => s[p]); };
+  const TEXT = ["color", "webkitTextFillColor", "webkitTextStroke", "fontSize", "fontWeight",
+                "textShadow"];
+  const LINK = ["display", "color", "fontFamily", "fontSize", "fontWeight", "fontStyle",
+                "textDecoration", "textDecorationLine", "textDecorationStyle",
+                "borderTopStyle", "borderTopWidth", "borderTopColor", "borderBottomStyle",
+                "borderBottomWidth", "borderBottomColor", "outlineStyle", "outlineWidth",
+                "outlineColor", "backgroundImage"];
+  const BLOCK = ["block", "list-item", "table", "flex", "grid", "inline-block"];
+  const block = el => {
+    let up = el.parentElement;
+    while (up && !BLOCK.includes(getComputedStyle(up).display)
+           && !getComputedStyle(up).display.startsWith("table-")) up = up.parentElement;
+    return up;
+  };
   const fields = new Set(["input", "select", "textarea"]);
   const ownText = node => [...node.childNodes].some(c => c.nodeType === 3 && c.data.trim());
-  const matches = rule.matches;
-  rule.matches = function (node, vNode, context) {
-    if (state.only) return state.only.has(node) && matches.call(this, node, vNode, context);
-    // form fields as axe does; other elements need text of their own (axe's matches too)
-    if (fields.has(vNode.props.nodeName)) return matches.call(this, node, vNode, context);
-    if (!ownText(node)) return false;
-    const k = kind(node);  // (cheaper than axe's matches: asked first)
-    if (state.settled.has(k)) return false;
-    if (state.chosen.has(k)) {
-      if (!state.later.has(k)) state.later.set(k, []);
-      state.later.get(k).push(node);
-      return false;
+  const rules = {
+    "color-contrast": {
+      checks: ["color-contrast"],
+      // form fields as axe does them; other elements need text of their own (axe's too)
+      plain: (node, vNode) => fields.has(vNode.props.nodeName),
+      skip: node => !ownText(node),
+      kind: node => [node.tagName, ...styles(node, TEXT), chain(node)],
+      // a pass or a fail, on text on screen (hidden text "passes" unchecked)
+      decided: (results, vNode) => results.length === 1 && typeof results[0] === "boolean"
+        && axe.commons.dom.isVisibleOnScreen(vNode),
+    },
+    "link-in-text-block": {
+      checks: ["link-in-text-block", "link-in-text-block-style"],
+      plain: () => false,
+      skip: () => false,
+      kind: node => {
+        const up = block(node);
+        const pseudo = [":before", ":after"].map(p => getComputedStyle(node, p).content);
+        return [node.tagName, ...styles(node, LINK), ...pseudo,
+                up ? [up.tagName, ...styles(up, LINK)].join(",") : "", chain(node)];
+      },
+      // any passing check passes the link; both failing fail it
+      decided: results => results.includes(true)
+        || (results.length === 2 && results.every(r => r === false)),
+    },
+  };
+  state.rules = rules;
+  for (const [id, spec] of Object.entries(rules)) {
+    const rule = axe._audit.rules.find(r => r.id === id);
+    const checks = spec.checks.map(c => axe._audit.checks[c]);
+    if (!rule || typeof rule.matches !== "function"
+        || checks.some(c => !c || typeof c.evaluate !== "function"))
+      throw new Error(`axe's ${id} changed`);
+    const matches = rule.matches;
+    rule.matches = function (node, vNode, context) {
+      const again = state.only && !!state.only[id]?.has(node);
+      if (state.only) return again && matches.call(this, node, vNode, context);
+      if (spec.plain(node, vNode)) return matches.call(this, node, vNode, context);
+      if (spec.skip(node, vNode)) return false;
+      const k = hash(id + "|" + spec.kind(node).join("|"));  // before axe's dearer matches
+      if (state.settled.has(k)) return false;
+      if (state.later.has(k)) { state.later.get(k).nodes.push(node); return false; }
+      if (!matches.call(this, node, vNode, context)) return false;
+      state.later.set(k, {id, nodes: []});
+      state.results[id].set(node, []);
+      state.chosen.push([node, vNode, k, id]);
+      return true;
+    };
+    for (const check of checks) {
+      const evaluate = check.evaluate;
+      check.evaluate = function (node, options, vNode, context) {
+        const result = evaluate.call(this, node, options, vNode, context);
+        state.results[id].get(node)?.push(result);
+        return result;
+      };
     }
-    if (!matches.call(this, node, vNode, context)) return false;
-    state.chosen.add(k);
-    state.kinds.set(node, k);
-    return true;
-  };
-  const evaluate = check.evaluate;
-  check.evaluate = function (node, options, vNode, context) {
-    const result = evaluate.call(this, node, options, vNode, context);
-    // decided: a pass or a fail on text on screen (hidden text "passes" unchecked)
-    if ((result === true || result === false) && state.kinds.has(node)
-        && axe.commons.dom.isVisibleOnScreen(vNode))
-      state.decided.add(state.kinds.get(node));
-    return result;
-  };
+  }
 }"""
 # The test fails on serious and critical violations only, and axe gives a violation its
 # rule's impact: rules of minor or moderate impact (landmarks, heading order, ...) could
 # never fail it, so they are switched off (~15% of the light run's time); every other rule
-# runs as axe runs it by default. Returns the violations and the kinds of text whose
-# contrast is now decided (CONTRAST_ONCE).
+# runs as axe runs it by default. Returns the violations and the kinds now decided (ONCE).
 RUN = """async ([rules, exclude, settled]) => {
-  const state = window.__kbContrast;
+  const state = window.__kbOnce;
   state.settled = new Set(settled);
   // computed styles change with the scheme: kinds are worked out afresh each run
-  state.chosen.clear(); state.decided.clear(); state.later.clear(); state.only = null;
-  state.kinds = new WeakMap(); state.chains = new WeakMap();
+  state.chosen = []; state.decided.clear(); state.later.clear(); state.only = null;
+  state.chains = new WeakMap();
+  for (const id of Object.keys(state.rules)) state.results[id] = new Map();
   const options = {resultTypes: ["violations"], rules: {}};
   for (const rule of axe._audit.rules)
     if (!["serious", "critical"].includes(rule.impact)) options.rules[rule.id] = {enabled: false};
   if (rules) options.runOnly = {type: "rule", values: rules};
   const context = exclude.length ? {include: [["article"]], exclude} : document;
   const violations = (await axe.run(context, options)).violations;
+  for (const [node, vNode, k, id] of state.chosen)
+    if (state.rules[id].decided(state.results[id].get(node), vNode)) state.decided.add(k);
   // the kinds axe could not decide on their first element: all their elements, once more
-  const again = [...state.later].filter(([k]) => !state.decided.has(k)).flatMap(([, n]) => n);
-  if (again.length) {
-    state.only = new Set(again);
-    const only = {type: "rule", values: ["color-contrast"]};
+  let again = 0;
+  state.only = {};
+  for (const [k, {id, nodes}] of state.later)
+    if (!state.decided.has(k) && nodes.length) {
+      state.only[id] = state.only[id] || new Set();
+      for (const node of nodes) state.only[id].add(node);
+      again += nodes.length;
+    }
+  if (again) {
+    const only = {type: "rule", values: Object.keys(state.only)};
     const more = (await axe.run(context, {resultTypes: ["violations"], runOnly: only})).violations;
     for (const v of more) {
       const same = violations.find(w => w.id === v.id);
@@ -177,7 +222,7 @@ RUN = """async ([rules, exclude, settled]) => {
     }
   }
   return {
-    decided: [...state.decided], again: again.length,
+    decided: [...state.decided], again,
     violations: violations.filter(v => v.impact === "serious" || v.impact === "critical")
       .map(v => ({id: v.id, count: v.nodes.length, help: v.help,
                   first: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": "
@@ -351,12 +396,12 @@ def switch_link(tab: Tab, lang: str) -> str:
 def check_axe(page: Page, path: str, source: str, decided: set[str]) -> list[str]:
     """axe on the page now shown (`path` below the site root, "en/data/"), light then dark;
     the serious and critical violations, one line each. `decided`: the kinds of text whose
-    contrast the walk has checked (CONTRAST_ONCE), added to. The page is left in its light
+    colours the walk has checked (ONCE), added to. The page is left in its light
     scheme, with transitions back, but less its code's contents where they were pruned."""
     found = []
     page.evaluate("window.scrollTo(0, 0)")  # where the reader lands; the walk may scroll
     page.evaluate(source)
-    page.evaluate(CONTRAST_ONCE)
+    page.evaluate(ONCE)
     style = page.add_style_tag(content=NO_TRANSITIONS)
     exclude = [] if path in FULL else [[s] for s in CODE]
     if exclude:
@@ -419,7 +464,7 @@ def walk_now(tab: Tab, site: Path, shard: int, axe: str | None) -> Walk:
             w.problems += [f"{where}: {p}" for p in tab.take()]
             return None
 
-    decided: set[str] = set()  # text whose contrast is checked (CONTRAST_ONCE)
+    decided: set[str] = set()  # kinds of text and link whose colours are checked (ONCE)
 
     def accessibility(path: str) -> None:
         if axe is None:

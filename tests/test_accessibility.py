@@ -6,7 +6,7 @@ serves both tests): with all its rules on the light page, then the page is switc
 dark scheme as Material's toggle does (the body's data-md-color-scheme) and axe runs again
 with the rules a colour scheme can change. What each page's axe run covers (the whole page
 or its article less the code) is pagewalk.FULL's comment; colour contrast is checked once
-per kind of text in a shard's walk (pagewalk.CONTRAST_ONCE, tested below).
+per kind of text and link in a shard's walk (pagewalk.ONCE, tested below).
 """
 
 import os
@@ -46,6 +46,7 @@ def test_no_serious_axe_violations(
 # so the same kind), where axe can't decide, and then in the open.
 GREY = "color: #aaa; font-size: 16px"
 UNDER = "color: #999; font-size: 16px"
+HIDDEN = "color: #333; text-decoration: none"  # 1.2:1 against the text; axe wants 3:1
 CONTRAST_PAGE = f"""<!doctype html><html lang="en"><head><title>t</title></head><body><main>
 <article>
   <p>Readable text.</p>
@@ -55,16 +56,18 @@ CONTRAST_PAGE = f"""<!doctype html><html lang="en"><head><title>t</title></head>
               background-image: linear-gradient(#fff0, #0001)"></div>
   <p class="under" style="{UNDER}">Grey text under an image.</p>
   <p class="under" style="{UNDER}">Grey text in the open.</p>
+  <p>Text with <a href="#a" style="{HIDDEN}">a link that looks like text</a> and
+     <a href="#b" style="{HIDDEN}">another</a> (link-in-text-block).</p>
   {{more}}
 </article></main></body></html>"""
 
 
-def light_contrast(found: list[str]) -> list[str]:
-    return [v for v in found if "(light): color-contrast" in v]
+def light(rule: str, found: list[str]) -> list[str]:
+    return [v for v in found if f"(light): {rule} " in v]
 
 
 def test_contrast_once_per_kind_of_text_still_fails(browser, axe: str) -> None:
-    """pagewalk.CONTRAST_ONCE: a kind of text is checked where the walk first meets it, and
+    """pagewalk.ONCE: a kind of text is checked where the walk first meets it, and
     a fail is reported there, once; a kind axe could not decide on its first element is
     checked on all its elements; a new kind on a later page is checked there."""
     from pagewalk import check_axe
@@ -73,15 +76,20 @@ def test_contrast_once_per_kind_of_text_still_fails(browser, axe: str) -> None:
     try:
         decided: set[str] = set()
         page.set_content(CONTRAST_PAGE.format(more=""))
-        first = light_contrast(check_axe(page, "a/", axe, decided))
+        found = check_axe(page, "a/", axe, decided)
+        first = light("color-contrast", found)
         # the first grey paragraph, and the one "under" paragraph axe could decide
         assert len(first) == 1 and " x2 " in first[0], first
         assert ".grey:nth-child(2)" in first[0] and ".under:nth-child(6)" in first[0], first
+        links = light("link-in-text-block", found)
+        assert len(links) == 1 and " x1 " in links[0] and 'href=\\"#a\\"' in links[0], found
         # a later page: the grey kind is decided; "under" is not, and a new kind is checked
         new = '<p class="new" style="color: #bbb; font-size: 16px">New grey.</p>'
         page.set_content(CONTRAST_PAGE.format(more=new))
-        later = light_contrast(check_axe(page, "b/", axe, decided))
+        found = check_axe(page, "b/", axe, decided)
+        later = light("color-contrast", found)
         assert len(later) == 1 and " x2 " in later[0] and ".grey" not in later[0], later
         assert ".under:nth-child(6)" in later[0] and ".new" in later[0], later
+        assert light("link-in-text-block", found) == [], found
     finally:
         page.close()
