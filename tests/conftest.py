@@ -43,12 +43,11 @@ def pytest_configure(config: pytest.Config) -> None:
 # them: longest first, so that two workers end together rather than one waiting on the
 # other's last long test.
 SLOW = {
-    "test_pages_load_and_switch_language": 20,
-    "test_new_note_from_import_to_strict_bilingual_build": 15,
-    "test_search_quality": 10,
-    "test_query_set_is_balanced_and_answerable": 8,
-    "test_process_isolation_keeps_the_next_snippet_clean": 7,
-    "test_notebook_runs_and_reproduces_outputs": 4,
+    "test_new_note_from_import_to_strict_bilingual_build": 18,
+    "test_pages_load_and_switch_language": 12,
+    "test_search_quality": 8,
+    "test_process_isolation_keeps_the_next_snippet_clean": 8,
+    "test_notebook_runs_and_reproduces_outputs": 2,
     # reads what test_pages_load_and_switch_language's walk found (tests/pagewalk.py): last,
     # when the walks are done, rather than waiting beside one still walking
     "test_no_serious_axe_violations": -1,
