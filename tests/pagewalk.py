@@ -20,8 +20,8 @@ from filelock import FileLock
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from torchkb import comments
-from torchkb.project import Project
+from torchkb.sources import comments
+from torchkb.sources.project import Project
 
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -1,4 +1,4 @@
-"""The author's words stay the author's (torchkb/authorship.py): outside `!!! editor`
+"""The author's words stay the author's (torchkb/checks/authorship.py): outside `!!! editor`
 blocks, every sentence of a zh body is found in the raw lines its section names, after the
 typo fixes listed in notes/typo-fixes.yml. Editor blocks are visible on pages and notebooks."""
 
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import torchkb
-from torchkb import authorship
-from torchkb.canonical import EditorNotePart, TextPart, parse_body
-from torchkb.notebooks import editor_quote
-from torchkb.project import Project
+from torchkb.checks import authorship
+from torchkb.render.notebooks import editor_quote
+from torchkb.sources.canonical import EditorNotePart, TextPart, parse_body
+from torchkb.sources.project import Project
 
 PROJECT = Project(torchkb.ROOT)
 

@@ -14,7 +14,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from torchkb import highlight_memo, nbconvert_fast
-from torchkb.site_hooks import _CompiledTemplates
+from torchkb.site.page_hooks import _CompiledTemplates
 
 ROOT = Path(__file__).resolve().parent.parent
 

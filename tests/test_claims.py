@@ -1,13 +1,13 @@
 """The claims register: well formed, every label earned by a recorded run of the current
-proof (torchkb.claims), and the typed statuses agree with the recorded verdicts."""
+proof (torchkb.render.claims), and the typed statuses agree with the recorded verdicts."""
 
 import torchkb
-from torchkb import snippets as snippet_store
-from torchkb.claims import label_all
-from torchkb.project import Project
+from torchkb.render.claims import label_all
+from torchkb.sources import snippets as snippet_store
+from torchkb.sources.project import Project
 
 PROJECT = Project(torchkb.ROOT)
-CLAIMS = PROJECT.claims  # typed and checked by torchkb.schema (status, proof, texts)
+CLAIMS = PROJECT.claims  # typed and checked by torchkb.sources.schema (status, proof, texts)
 SNIPPETS = PROJECT.snippets
 
 

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 import torchkb
-from torchkb.coverage import check
+from torchkb.checks.coverage import check
 from torchkb.errors import SourceError
-from torchkb.project import Project
+from torchkb.sources.project import Project
 
 
 def test_every_raw_line_is_accounted_for() -> None:

@@ -10,10 +10,10 @@ import yaml
 from treecopy import copy_sources, rendered_checkout, run_cli, run_cli_process, snapshot
 
 import torchkb
-from torchkb import nav_hooks
 from torchkb.importer import load_manifest, manifest_problems
-from torchkb.project import Project
-from torchkb.render import render_site, stale_files
+from torchkb.render.pages import render_site, stale_files
+from torchkb.site import nav_hooks
+from torchkb.sources.project import Project
 
 ROOT = torchkb.ROOT
 SHARED_SEEDS = ROOT.parent / "shared" / "seeds"
@@ -206,7 +206,7 @@ def test_gbk_raw_note_is_one_line(tree: Path) -> None:
 
 
 def test_note_output_reproduced_by_the_run_is_shown_once() -> None:
-    from torchkb.notebooks import reproduces
+    from torchkb.render.notebooks import reproduces
 
     assert reproduces("tensor([1., 2.])\nFalse\n", ["  tensor([1., 2.])", "", "False  "])
     assert not reproduces("tensor([1., 2.])\n", ["tensor([1., 3.])"])

@@ -17,8 +17,8 @@ import yaml
 from treecopy import copy_sources, run_cli
 
 import torchkb
-from torchkb import records
-from torchkb import snippets as store
+from torchkb.sources import records
+from torchkb.sources import snippets as store
 
 SNIPPETS = {s.id: s for s in store.load_all(torchkb.ROOT / "snippets")}
 

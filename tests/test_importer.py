@@ -10,12 +10,12 @@ import yaml
 from treecopy import snapshot
 
 import torchkb
-from torchkb.canonical import load_topics
+from torchkb.checks.coverage import check
 from torchkb.cli import main
-from torchkb.coverage import check
 from torchkb.errors import SourceError
 from torchkb.importer import SETUP_MARK, import_note, load_manifest, manifest_problems
-from torchkb.project import Project
+from torchkb.sources.canonical import load_topics
+from torchkb.sources.project import Project
 
 FIXTURES = Path(__file__).parent / "fixtures" / "notes"
 

@@ -23,13 +23,13 @@ from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
 import torchkb
-from torchkb import comments
-from torchkb import snippets as store
-from torchkb.claims import label_all
-from torchkb.notebooks import topic_notebooks
-from torchkb.project import Project
-from torchkb.records import split_recorded
-from torchkb.runner import comparable, normalise
+from torchkb.render.claims import label_all
+from torchkb.render.notebooks import topic_notebooks
+from torchkb.sources import comments
+from torchkb.sources import snippets as store
+from torchkb.sources.project import Project
+from torchkb.sources.records import split_recorded
+from torchkb.verify.runner import comparable, normalise
 
 PROJECT = Project(torchkb.ROOT)
 TOPICS = PROJECT.topics

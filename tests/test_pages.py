@@ -1,6 +1,6 @@
 """Generated pages show what was tested: every code block on every page of docs/ is a
 snippet file, byte for byte (on English pages with its comments from the topic's
-`comments.en.yml`, `torchkb.comments`), and
+`comments.en.yml`, `torchkb.sources.comments`), and
 every shown output is that snippet's recorded output.
 
 A page marks its blocks with HTML comments: `<!-- snippet: <topic>/<file> -->` before a
@@ -16,8 +16,8 @@ import pytest
 from markdown_it import MarkdownIt
 
 import torchkb
-from torchkb import comments
-from torchkb import snippets as store
+from torchkb.sources import comments
+from torchkb.sources import snippets as store
 
 DOCS = torchkb.ROOT / "docs"
 PAGES = sorted(DOCS.glob("*/*.md")) if DOCS.exists() else []

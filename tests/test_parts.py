@@ -1,4 +1,4 @@
-"""A section body parsed once into typed parts (torchkb/canonical.py, Section.parts): the
+"""A section body parsed once into typed parts (torchkb/sources/canonical.py, Section.parts): the
 pages, notebooks, error index, coverage and author check all read directives and editor
 blocks from here, and a malformed directive is one `file:line: problem`."""
 
@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 import torchkb
-from torchkb.canonical import (
+from torchkb.errors import SourceError
+from torchkb.sources.canonical import (
     ClaimPart,
     EditorNotePart,
     NoteOutputPart,
@@ -16,7 +17,6 @@ from torchkb.canonical import (
     load_topics,
     parse_body,
 )
-from torchkb.errors import SourceError
 
 YML = Path("notes/topics/x.yml")
 BODY = """intro 输出：

@@ -1,4 +1,4 @@
-"""One Project per checkout (torchkb/project.py): everything render_site writes comes from
+"""One Project per checkout (torchkb/sources/project.py): everything render_site writes comes from
 the tree it is given, and importing torchkb reads no environment variable."""
 
 import os
@@ -10,9 +10,9 @@ from pathlib import Path
 from treecopy import rendered_checkout
 
 import torchkb
-from torchkb import nav_hooks
-from torchkb.project import Project
-from torchkb.render import render_site
+from torchkb.render.pages import render_site
+from torchkb.site import nav_hooks
+from torchkb.sources.project import Project
 
 
 def test_another_checkout_is_rendered_from_its_own_sources(tmp_path: Path) -> None:
@@ -42,7 +42,8 @@ def test_sources_are_read_once() -> None:
 def test_import_reads_no_environment_variable(tmp_path: Path) -> None:
     env = {**os.environ, "TORCHKB_ROOT": str(tmp_path), "TORCHKB_SNIPPETS_ROOT": str(tmp_path)}
     code = (
-        "import torchkb, torchkb.render, torchkb.verify, torchkb.search, torchkb.snippets;"
+        "import torchkb, torchkb.render.pages, torchkb.verify.stage, torchkb.search.index, "
+        "torchkb.sources.snippets;"
         "print(torchkb.ROOT)"
     )
     out = subprocess.run(

@@ -1,6 +1,7 @@
-"""torchkb.prune_css: the notebook pages' stylesheet keeps what they can use, drops the rest."""
+"""torchkb.site.prune_css: the notebook pages' stylesheet keeps what they can use, drops
+the rest."""
 
-from torchkb.prune_css import Used, prune, selector_can_match
+from torchkb.site.prune_css import Used, prune, selector_can_match
 
 PAGE = (
     '<div class="jp-Cell jp-CodeCell" id="cell-1"><pre><span class="k">import</span></pre>'

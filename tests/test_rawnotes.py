@@ -6,7 +6,8 @@ import pytest
 
 import torchkb
 from torchkb.errors import SourceError
-from torchkb.rawnotes import Block, parse_note
+from torchkb.rawnotes.model import Block
+from torchkb.rawnotes.parse import parse_note
 
 FIXTURES = Path(__file__).parent / "fixtures" / "notes"
 RAW = torchkb.ROOT / "notes" / "raw"

@@ -1,10 +1,10 @@
-"""Hostile HTML in notes never reaches a page: the nh3 allow-list (torchkb/sanitize.py)
+"""Hostile HTML in notes never reaches a page: the nh3 allow-list (torchkb/sources/sanitize.py)
 names what it would remove, and the build stops with `file:line: problem`, docs/ as it was."""
 
 import pytest
 from test_generator import assert_fails_cleanly, body_line, break_topic, first_topic, tree  # noqa: F401
 
-from torchkb.sanitize import clean, unsafe_html
+from torchkb.sources.sanitize import clean, unsafe_html
 
 HOSTILE = [
     ("<img src=x onerror=alert(1)>", "<img onerror=alert(1)>"),

@@ -1,4 +1,4 @@
-"""The source files' schemas (torchkb/schema.py): every bad field is one line
+"""The source files' schemas (torchkb/sources/schema.py): every bad field is one line
 `file:line: problem` at that field's line, the build exits 1 with no traceback and leaves
 docs/ as it was; notes/FORMAT.md's examples show exactly the models' fields."""
 
@@ -10,8 +10,8 @@ import pytest
 from treecopy import copy_sources, run_cli, snapshot
 
 import torchkb
-from torchkb import schema
 from torchkb.errors import SourceError
+from torchkb.sources import schema
 
 ROOT = torchkb.ROOT
 
@@ -133,7 +133,7 @@ EXAMPLE_MARKS = {
     "fixed": "typo-fix",
     "reason": "dropped",
     "claim": "claim",
-    "创建一个 2x3 的张量": "comment-map",  # snippets/<topic>/comments.en.yml (torchkb.comments)
+    "创建一个 2x3 的张量": "comment-map",  # snippets/<topic>/comments.en.yml (sources.comments)
 }
 
 

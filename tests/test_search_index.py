@@ -1,4 +1,4 @@
-"""The split search index: what torchkb/search.py writes is what the worker reads."""
+"""The split search index: what torchkb/search/index.py writes is what the worker reads."""
 
 import gzip
 import json
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from tools import require_tool
 
-from torchkb import search
-from torchkb.search import (
+from torchkb.search import index as search
+from torchkb.search.index import (
     build_index,
     load_synonyms,
     pack_postings,
@@ -234,7 +234,7 @@ def test_worker_ranks_from_the_split_files(tmp_path: Path) -> None:
 def test_worker_takes_its_settings_from_the_meta_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """QUERY_SETTINGS and STOP_WORDS (torchkb/search.py) reach the worker through meta."""
+    """QUERY_SETTINGS and STOP_WORDS (torchkb/search/index.py) reach the worker through meta."""
     [before] = worker_search(tmp_path / "a", ["内存"])
     monkeypatch.setitem(search.QUERY_SETTINGS, "max_results", 1)
     [after] = worker_search(tmp_path / "b", ["内存"])

@@ -9,7 +9,7 @@ from search_harness import Sections, holds, load_queries, right_language
 from tools import require_tool
 
 from torchkb.errors import SourceError
-from torchkb.search import SYNONYMS, load_synonyms
+from torchkb.search.index import SYNONYMS, load_synonyms
 
 QUERIES = Path(__file__).with_name("search_queries.tsv")
 WORKER = Path(__file__).resolve().parent.parent / "theme/assets/javascripts/kb-search-worker.js"

@@ -1,4 +1,4 @@
-"""The browser worker tokenises queries the way torchkb/search.py tokenised the index."""
+"""The browser worker tokenises queries the way torchkb/search/index.py tokenised the index."""
 
 import json
 import subprocess
@@ -6,11 +6,18 @@ from pathlib import Path
 
 from tools import require_tool
 
-from torchkb.search import STOP_WORDS, TITLE_WEIGHT, build_index, name_parts, query_meta, tokens
+from torchkb.search.index import (
+    STOP_WORDS,
+    TITLE_WEIGHT,
+    build_index,
+    name_parts,
+    query_meta,
+    tokens,
+)
 
 WORKER = Path(__file__).resolve().parent.parent / "theme/assets/javascripts/kb-search-worker.js"
 # the worker drops these query words (the index keeps them: BM25's idf makes them cheap);
-# it reads them from the index's meta file, where torchkb/search.py writes them
+# it reads them from the index's meta file, where torchkb/search/index.py writes them
 STOP = set(STOP_WORDS)
 
 
@@ -101,8 +108,8 @@ def test_rjieba_segments_as_jieba_does() -> None:
     import jieba
 
     import torchkb
-    from torchkb import search
-    from torchkb.canonical import load_topics
+    from torchkb.search import index as search
+    from torchkb.sources.canonical import load_topics
 
     jieba.setLogLevel(60)
     jieba.load_userdict(str(search.USER_DICT))

@@ -98,7 +98,7 @@ def test_internal_links_and_anchors_resolve(site: Path) -> None:
 
 def test_notebook_pages_share_one_stylesheet(site: Path) -> None:
     """JupyterLab's ~590 kB of CSS is one cached file, not inlined into every notebook,
-    pruned to the rules the notebooks can use (torchkb/prune_css.py)."""
+    pruned to the rules the notebooks can use (torchkb/site/prune_css.py)."""
     pages = sorted(site.glob("**/notebooks/*/index.html"))
     assert len(pages) == 2 * len(topic_ids())
     links = set()

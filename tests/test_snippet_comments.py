@@ -1,4 +1,4 @@
-"""English snippet comments come from `snippets/<topic>/comments.en.yml` (torchkb.comments):
+"""English snippet comments come from `snippets/<topic>/comments.en.yml` (torchkb.sources.comments):
 the English variant differs from its snippet in comments only, so one run verifies both
 languages' code; a comment without English stops the build with one `file:line` line."""
 
@@ -9,11 +9,11 @@ import pytest
 from treecopy import copy_sources, run_cli
 
 import torchkb
-from torchkb import comments, translation
-from torchkb import snippets as store
-from torchkb.canonical import load_topics
 from torchkb.errors import SourceError
-from torchkb.project import Project
+from torchkb.sources import comments, translation
+from torchkb.sources import snippets as store
+from torchkb.sources.canonical import load_topics
+from torchkb.sources.project import Project
 
 PROJECT = Project(torchkb.ROOT)
 SNIPPETS = list(PROJECT.snippets.values())

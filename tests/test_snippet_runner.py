@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from torchkb import records, verify
-from torchkb import snippets as store
 from torchkb.errors import SourceError
-from torchkb.project import Project
-from torchkb.schema import SnippetMeta
+from torchkb.sources import records
+from torchkb.sources import snippets as store
+from torchkb.sources.project import Project
+from torchkb.sources.schema import SnippetMeta
+from torchkb.verify import stage as verify
 
 
 def make_tree(tmp_path: Path, files: dict[str, str], meta: str) -> Path:

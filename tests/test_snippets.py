@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 import torchkb
-from torchkb import records, verify
-from torchkb import snippets as store
+from torchkb.sources import records
+from torchkb.sources import snippets as store
+from torchkb.verify import stage as verify
 
 SNIPPETS = store.load_all(torchkb.ROOT / "snippets")
 VERIFICATION = records.load_records(torchkb.ROOT / "verification")
@@ -65,7 +66,7 @@ def test_snippet_metadata() -> None:
     """Every snippet file has a snippets.yml entry with what the pages need; every .out
     belongs to a snippet."""
     for snip in SNIPPETS:
-        # the values themselves are checked when snippets.yml is loaded (torchkb.schema)
+        # the values themselves are checked when snippets.yml is loaded (torchkb.sources.schema)
         where = f"{snip.path}: no entry with `needs` in {snip.path.parent / 'snippets.yml'}"
         assert snip.meta.needs is not None, where
         title = snip.meta.title

@@ -1,12 +1,12 @@
-"""The English says what the Chinese says (torchkb/parity.py): the numbers, code names,
+"""The English says what the Chinese says (torchkb/checks/parity.py): the numbers, code names,
 quoted errors, formulas and code blocks of every en body equal those of its zh body."""
 
 import shutil
 from pathlib import Path
 
 import torchkb
-from torchkb import parity
-from torchkb.project import Project
+from torchkb.checks import parity
+from torchkb.sources.project import Project
 
 
 def test_en_bodies_keep_numbers_code_and_errors() -> None:

@@ -8,12 +8,12 @@ import pytest
 from treecopy import run_cli
 
 import torchkb
-from torchkb.canonical import load_topics
 from torchkb.cli import main
 from torchkb.errors import SourceError
-from torchkb.project import Project
-from torchkb.render import render_site
-from torchkb.translation import report, section_hash, stamp
+from torchkb.render.pages import render_site
+from torchkb.sources.canonical import load_topics, section_hash
+from torchkb.sources.project import Project
+from torchkb.sources.translation import report, stamp
 
 QUOTED_ERROR = re.compile(r"\b(\w*(?:Error|Exception|Warning)): ([^`\n]+)")
 

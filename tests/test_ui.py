@@ -1,10 +1,10 @@
-"""The site's own words live in one file per language (torchkb/ui/<lang>.yml)."""
+"""The site's own words live in one file per language (torchkb/sources/ui/<lang>.yml)."""
 
 import re
 from pathlib import Path
 
 import torchkb
-from torchkb.ui import ONLY_EN, strings
+from torchkb.sources.ui import ONLY_EN, strings
 
 
 def keys(lang: str) -> set[str]:
@@ -32,7 +32,7 @@ def test_placeholders_match_between_languages() -> None:
 
 
 def test_claim_labels_name_every_label() -> None:
-    from torchkb.claims import LABELS
+    from torchkb.render.claims import LABELS
 
     for lang in torchkb.LANGS:
         assert tuple(strings(lang)["claim"]) == LABELS

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import torchkb
 from torchkb import cli
-from torchkb.project import Project
-from torchkb.render import render_site
+from torchkb.render.pages import render_site
+from torchkb.sources.project import Project
 
 SOURCES = ("notes", "snippets", "docs", "verification")
 

@@ -1,6 +1,6 @@
 """Generator for the bilingual PyTorch knowledge base (see notes/FORMAT.md).
 
-Which tree it works on is a `torchkb.project.Project`, made by the entry points (the CLI,
+Which tree it works on is a `torchkb.sources.project.Project`, made by the entry points (the CLI,
 the MkDocs hooks) and handed down; no environment variable is read on import.
 """
 

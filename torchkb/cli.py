@@ -6,13 +6,13 @@ import sys
 from pathlib import Path
 
 import torchkb
-from torchkb.comments import forget_maps
 from torchkb.errors import SourceError
-from torchkb.project import Project
+from torchkb.sources.comments import forget_maps
+from torchkb.sources.project import Project
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from torchkb.render import render_site, stale_files, write_docs
+    from torchkb.render.pages import render_site, stale_files, write_docs
 
     project = args.project
     files = render_site(project)
@@ -35,7 +35,7 @@ def _report(problems: list, summary: str) -> int:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    from torchkb.coverage import check
+    from torchkb.checks.coverage import check
 
     return _report(check(args.project), "coverage: {} raw lines unaccounted")
 
@@ -49,7 +49,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_translations(args: argparse.Namespace) -> int:
-    from torchkb.translation import problems, stamp
+    from torchkb.sources.translation import problems, stamp
 
     if args.stamp:
         for line in stamp(args.project, args.stamp):
@@ -71,7 +71,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     if args.device == "cpu":  # before torch is imported: a CUDA machine runs as a CPU one
         os.environ["CUDA_VISIBLE_DEVICES"] = ""
-    from torchkb import verify
+    from torchkb.verify import stage as verify
 
     if args.device == "cuda" and verify.device_kind() != "cuda":
         print("verify: --device cuda, but torch.cuda.is_available() is False here", file=sys.stderr)
@@ -82,13 +82,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_snippet(args: argparse.Namespace) -> int:
-    from torchkb.comments import snippet_command
+    from torchkb.sources.comments import snippet_command
 
     return snippet_command(args.ids, args.lang, args.missing, args.project.snippets_dir)
 
 
 def cmd_search_dict(args: argparse.Namespace) -> int:
-    from torchkb.search import build_user_dict
+    from torchkb.search.index import build_user_dict
 
     path = build_user_dict(args.project.root)
     print(f"{path}: written")

@@ -7,7 +7,7 @@ from urllib.parse import urlparse
 
 import nh3
 
-from torchkb.rawnotes import Block
+from torchkb.rawnotes.model import Block
 
 _EMPHASIS_TAGS = {"font", "span", "mark", "b", "strong", "em", "i", "u"}
 

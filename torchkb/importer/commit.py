@@ -13,9 +13,9 @@ from pathlib import Path
 
 import yaml
 
-from torchkb.canonical import Topic, load_topic
 from torchkb.errors import SourceError
 from torchkb.importer.files import Writes
+from torchkb.sources.canonical import Topic, load_topic
 
 
 def validate(writes: Writes, topics: list[Topic]) -> None:

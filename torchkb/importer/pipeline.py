@@ -13,7 +13,8 @@ from torchkb.importer.manifest import load_manifest, manifest_entry, manifest_pa
 from torchkb.importer.plan import Existing, Planner
 from torchkb.importer.report import ImportReport
 from torchkb.importer.sections import split_sections
-from torchkb.rawnotes import RawNote, parse_note
+from torchkb.rawnotes.model import RawNote
+from torchkb.rawnotes.parse import parse_note
 
 _STEM = re.compile(r"[\w-]+")
 

@@ -13,8 +13,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from torchkb.canonical import Topic
 from torchkb.importer.sections import NoteSection
+from torchkb.sources.canonical import Topic
 
 INBOX = "inbox"
 MIN_SCORE = 3.0  # below this a section goes to the inbox (see TopicIndex.ranking)

@@ -11,13 +11,13 @@ import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from torchkb.canonical import Topic
 from torchkb.errors import SourceError
 from torchkb.importer.cleaning import body_text, dead, host
 from torchkb.importer.fragments import Fragment, NoteFragments
 from torchkb.importer.placing import Ranking, TopicIndex
 from torchkb.importer.sections import NoteSection
-from torchkb.rawnotes import Block, RawNote
+from torchkb.rawnotes.model import Block, RawNote
+from torchkb.sources.canonical import Topic
 
 _EXT = {"python": "py", "sh": "sh", "yaml": "yaml"}
 _DEAD_LINKS = (
@@ -75,7 +75,7 @@ class Existing:
 
     @classmethod
     def load(cls, root: Path, stem: str) -> Existing:
-        from torchkb.project import Project
+        from torchkb.sources.project import Project
 
         project = Project(root)
         topics = project.topics

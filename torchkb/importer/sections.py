@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from torchkb.rawnotes import Block, RawNote
+from torchkb.rawnotes.model import Block, RawNote
 from torchkb.rawnotes.source import markdown
 
 _MD = markdown()

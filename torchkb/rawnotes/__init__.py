@@ -1,8 +1,9 @@
 """Parse a raw study note, in any of the styles the author uses, into typed blocks.
 
-API: `parse_note(path) -> RawNote`. `RawNote.blocks` is a list of `Block`s in file order,
-each with `kind`, `text`, `start_line`/`end_line` (1-based, inclusive, numbered as in the
-original file, front matter included), `lang` (code) and `level` (headings).
+API: `torchkb.rawnotes.parse.parse_note(path) -> RawNote`. `RawNote.blocks` is a list of
+`Block`s in file order, each with `kind`, `text`, `start_line`/`end_line` (1-based,
+inclusive, numbered as in the original file, front matter included), `lang` (code) and
+`level` (headings).
 
 Kinds:
   front_matter  the YAML header (`meta` holds it parsed)
@@ -39,33 +40,11 @@ last block of the note. The first block of the note becomes level 1, the others 
 Stages, one module each: `source` (read the file: text, front matter, markup that is an
 error), `lines` (what a line is), `runs` (pasted code / YAML / output inside prose),
 `blocks` (chunks and code blocks into typed blocks), `parse` (the walk over the note),
-`model` (the `Block` and `RawNote` dataclasses).
+`model` (the `Block` and `RawNote` dataclasses), and `text` (the decoded text alone,
+which the other stages read). Import what you need from its module: this package
+imports nothing, so reading a note's text never loads the Markdown parser.
 
 Errors (`torchkb.errors.SourceError` naming the exact line): bytes that are not UTF-8,
 front matter opened with `---` and never closed, front matter that is not a YAML
 mapping, a code fence that is never closed, raw `<script>` anywhere outside code.
 """
-
-from torchkb.rawnotes.lines import (
-    detect_lang,
-    is_output_marker,
-    is_prose,
-    looks_like_printed_table,
-    parses_as_python,
-)
-from torchkb.rawnotes.model import Block, Kind, RawNote
-from torchkb.rawnotes.parse import parse_note
-from torchkb.rawnotes.source import read_text
-
-__all__ = [
-    "Block",
-    "Kind",
-    "RawNote",
-    "detect_lang",
-    "is_output_marker",
-    "is_prose",
-    "looks_like_printed_table",
-    "parse_note",
-    "parses_as_python",
-    "read_text",
-]

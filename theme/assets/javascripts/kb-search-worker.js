@@ -2,12 +2,12 @@
  *
  * Speaks Material's worker protocol (SETUP 0 -> READY 1, QUERY 2 -> RESULT 3) so the
  * search box and result list stay Material's; what changes is the engine:
- * - one index per language (search/kb-<lang>/, written by torchkb/search_hooks.py), so a
+ * - one index per language (search/kb-<lang>/, written by torchkb/site/search_hooks.py), so a
  *   reader's results stay in the reader's language; it is split into small gzipped files
- *   (torchkb/search.py, shard_index): a small meta file up front, postings files by
+ *   (torchkb/search/index.py, shard_index): a small meta file up front, postings files by
  *   sorted term range, the Chinese words by range, section texts in blocks; a query
  *   fetches only what it needs;
- * - the query is tokenised the way torchkb/search.py tokenised the index: Chinese typed
+ * - the query is tokenised the way torchkb/search/index.py tokenised the index: Chinese typed
  *   without spaces is segmented against the index's own words, code
  *   names match whole and by parts, pasted errors lose paths, line numbers, addresses;
  * - query-side synonyms (notes/search/synonyms.txt); the last word, as the box sends it
@@ -24,7 +24,7 @@ const LANG = new URL(self.location.href).searchParams.get("lang") || "zh"
 const HAN = /[\u3400-\u9fff]+/g
 const NAME = /[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*/g
 const WORD = /[a-z0-9]+/g
-// query settings and stop words, from the meta file: torchkb/search.py (QUERY_SETTINGS,
+// query settings and stop words, from the meta file: torchkb/search/index.py (QUERY_SETTINGS,
 // STOP_WORDS) writes them there and says what each is for
 let Q = null
 let STOP = new Set()
@@ -91,9 +91,9 @@ async function loadChunks(ks) {
   return new Map(unique.map((k, i) => [k, loaded[i]]))
 }
 
-/* ---- tokenising: mirrors torchkb/search.py ------------------------------------- */
+/* ---- tokenising: mirrors torchkb/search/index.py ------------------------------------- */
 
-/* A light English stemmer: the same rules as normalise_word() in torchkb/search.py */
+/* A light English stemmer: the same rules as normalise_word() in torchkb/search/index.py */
 function normaliseWord(w) {
   if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w
   if (/(ies|ied)$/.test(w) && w.length > 4) return w.slice(0, -3) + "y"

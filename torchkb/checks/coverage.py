@@ -9,9 +9,9 @@ least 85% of the line's character 6-grams must occur.
 import re
 from dataclasses import dataclass
 
-from torchkb.canonical import NoteOutputPart, Section, SnippetPart
 from torchkb.errors import SourceError
-from torchkb.project import Project
+from torchkb.sources.canonical import NoteOutputPart, Section, SnippetPart
+from torchkb.sources.project import Project
 
 _TAG = re.compile(r"</?[a-zA-Z][^<>\n]*>")
 _NOISE = re.compile(r"[\s*_`#>|\\\-=~:：\[\]()（）!]+")

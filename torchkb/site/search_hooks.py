@@ -1,6 +1,6 @@
 """MkDocs hooks: the search index, built from the pages as MkDocs renders them.
 
-Each page's content is split into sections here (torchkb/search.py, page_sections), and
+Each page's content is split into sections here (torchkb/search/index.py, page_sections), and
 the per-language indexes are written after the build. Material's search plugin stays
 configured, as its search box and result list need it, but indexes nothing: each page
 is marked with Material's documented `search: {exclude: true}` once read here, so the
@@ -14,8 +14,8 @@ from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
-from torchkb.project import for_mkdocs
-from torchkb.search import load_synonyms, page_sections, write_indexes
+from torchkb.search.index import load_synonyms, page_sections, write_indexes
+from torchkb.sources.project import for_mkdocs
 
 _docs: dict[str, list[dict]] = {}  # language -> sections read in this build
 _seconds = 0.0  # spent on search in this build (benchmarks/search_peers.py reports it)

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from torchkb import records
-from torchkb import snippets as snippet_store
 from torchkb.errors import SourceError
-from torchkb.schema import ClaimEntry
+from torchkb.sources import records
+from torchkb.sources import snippets as snippet_store
+from torchkb.sources.schema import ClaimEntry
 
 LABELS = ("verified", "corrected", "awaiting-gpu", "not-checkable")
 
@@ -40,7 +40,7 @@ def label_of(
     verification: dict[str, dict[str, dict]],
 ) -> ClaimLabel:
     """The label of `claim` from the records; SourceError (claims file:line) when the
-    register contradicts them. (`status` and `snippet` fit together: torchkb.schema.)"""
+    register contradicts them. (`status` and `snippet` fit together: torchkb.sources.schema.)"""
     where = (claim.path, claim.yaml_line)
     status, ref = claim.status, claim.snippet
     if ref is None:

@@ -13,11 +13,12 @@ from functools import cached_property
 from pathlib import Path
 
 import torchkb
-from torchkb import records, schema
-from torchkb.canonical import Topic, load_topics
 from torchkb.errors import require_unique
-from torchkb.schema import ClaimEntry, DroppedEntry, load_yaml
-from torchkb.snippets import Snippet, load_all
+from torchkb.rawnotes.text import read_text
+from torchkb.sources import records, schema
+from torchkb.sources.canonical import Topic, load_topics
+from torchkb.sources.schema import ClaimEntry, DroppedEntry, load_yaml
+from torchkb.sources.snippets import Snippet, load_all
 
 
 class Project:
@@ -86,8 +87,6 @@ class Project:
 
     def raw_lines(self, stem: str) -> list[str]:
         """The lines of a raw note (read once)."""
-        from torchkb.rawnotes import read_text
-
         cache = self.__dict__.setdefault("_raw_lines", {})
         if stem not in cache:
             cache[stem] = read_text(self.raw_dir / f"{stem}.txt").splitlines()

@@ -10,7 +10,7 @@
   and mermaid loaders.
 - The inlined stylesheets (JupyterLab's, ~590 kB) become one file under
   assets/stylesheets/, pruned at build time to the rules the notebook pages can use
-  (torchkb/prune_css.py), named by its content.
+  (torchkb/site/prune_css.py), named by its content.
 """
 
 import hashlib
@@ -27,7 +27,7 @@ from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url
 
 from torchkb import nbconvert_fast
-from torchkb.prune_css import Used, prune
+from torchkb.site.prune_css import Used, prune
 
 # one nbconvert exporter (and one compile of its templates) for every notebook of a build
 nbconvert_fast.install()
@@ -247,7 +247,7 @@ def _words(text: str) -> str:
 def topic_heading_ids(topic_page: Path) -> list[tuple[int, str, str]]:
     """(level, words, id) of the headings with an explicit id in a generated topic page
     (docs/<lang>/<topic>.md): sections `## ... {#section-id}` and their `### ... {#id}`,
-    the same ids in both languages (torchkb/render.py)."""
+    the same ids in both languages (torchkb/render/pages.py)."""
     if not topic_page.is_file():
         return []
     found, fence = [], ""

@@ -28,7 +28,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from torchkb.errors import SourceError
-from torchkb.sanitize import unsafe_html
+from torchkb.sources.sanitize import unsafe_html
 
 # -- YAML with lines ---------------------------------------------------------------------
 

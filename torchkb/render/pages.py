@@ -11,9 +11,15 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from torchkb import comments, records
-from torchkb import snippets as snippet_store
-from torchkb.canonical import (
+from torchkb.errors import SourceError
+from torchkb.rawnotes.text import read_text
+from torchkb.render.claims import LABELS, ClaimLabel, label_all
+from torchkb.render.error_index import error_index_page
+from torchkb.render.notebooks import note_label, reproduces, topic_notebooks
+from torchkb.sources import comments, records
+from torchkb.sources import snippets as snippet_store
+from torchkb.sources.canonical import (
+    MISSING,
     ClaimPart,
     EditorNotePart,
     NoteOutputPart,
@@ -22,18 +28,13 @@ from torchkb.canonical import (
     TextPart,
     Topic,
 )
-from torchkb.claims import LABELS, ClaimLabel, label_all
-from torchkb.error_index import error_index_page
-from torchkb.errors import SourceError
-from torchkb.notebooks import note_label, reproduces, topic_notebooks
-from torchkb.project import Project
-from torchkb.rawnotes import read_text
-from torchkb.schema import ClaimEntry
-from torchkb.translation import MISSING, english_view
-from torchkb.ui import strings
+from torchkb.sources.project import Project
+from torchkb.sources.schema import ClaimEntry
+from torchkb.sources.translation import english_view
+from torchkb.sources.ui import strings
 
 FIGURE_DIR = "assets/figures"
-# admonition type per derived claim label (torchkb.claims)
+# admonition type per derived claim label (torchkb.render.claims)
 CLAIM_STYLE = {
     "verified": "success",
     "corrected": "warning",
@@ -159,7 +160,7 @@ class PageWriter:
         )
 
     def badges(self, snip: snippet_store.Snippet) -> str:
-        """Where the snippet's current code ran, from the records only (torchkb.records)."""
+        """Where the snippet's current code ran, from the records only (torchkb.sources.records)."""
         code_sha = snippet_store.code_sha256(snip.path)
         needs = snip.meta.needs
         spans = []

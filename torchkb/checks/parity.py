@@ -12,8 +12,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from torchkb.canonical import DIRECTIVE
-from torchkb.project import Project
+from torchkb.sources.canonical import DIRECTIVE
+from torchkb.sources.project import Project
 
 _FENCED = re.compile(r"^(\s*)(`{3,}|~{3,})[^\n]*\n(.*?)^\1\2\s*$", re.M | re.S)
 _LINK_TARGET = re.compile(r"\]\([^)\s]*\)|<https?://[^>\s]*>|https?://\S+")

@@ -35,15 +35,13 @@ import sys
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import yaml
 
 from torchkb.errors import SourceError
-
-if TYPE_CHECKING:
-    from torchkb.canonical import Topic
-    from torchkb.snippets import Snippet
+from torchkb.sources import snippets as snippet_store
+from torchkb.sources.canonical import MISSING, Topic, state
+from torchkb.sources.snippets import Snippet, snippet_id
 
 MAP_NAME = "comments.en.yml"
 TRANSLATED_KINDS = ("python", "shell")
@@ -235,7 +233,7 @@ def display_path(path: Path, snippets_root: Path) -> Path:
         return path
 
 
-def source(snip: "Snippet", lang: str) -> str:
+def source(snip: Snippet, lang: str) -> str:
     """The code a `lang` page shows for snippet `snip`. A comment without English stays
     as written: `check` has stopped the build unless only sections awaiting translation
     show the snippet."""
@@ -245,13 +243,10 @@ def source(snip: "Snippet", lang: str) -> str:
     return translate(code, snip.kind, load_map(snip.path.parent), snip.path, strict=False)
 
 
-def awaiting_translation(topics: list["Topic"]) -> set[str]:
+def awaiting_translation(topics: list[Topic]) -> set[str]:
     """Ids of the snippets that only sections without English show: their English page
     shows the author's Chinese under "awaiting translation", and the Chinese comments
     with it (`translations` lists them)."""
-    from torchkb.snippets import snippet_id
-    from torchkb.translation import MISSING, state
-
     shown: dict[bool, set[str]] = {True: set(), False: set()}
     for topic in topics:
         for section in topic.sections:
@@ -270,7 +265,7 @@ class Problem:
     comment: str | None = None
 
 
-def problems(snippets: list["Snippet"], snippets_root: Path) -> list[Problem]:
+def problems(snippets: list[Snippet], snippets_root: Path) -> list[Problem]:
     """Every untranslated Chinese comment, unused map entry and left-over `.en.` file of
     the topics these snippets belong to (pass all of a topic's snippets)."""
     found: list[Problem] = []
@@ -302,7 +297,7 @@ def problems(snippets: list["Snippet"], snippets_root: Path) -> list[Problem]:
     return found
 
 
-def check(snippets: list["Snippet"], snippets_root: Path, awaiting: set[str]) -> None:
+def check(snippets: list[Snippet], snippets_root: Path, awaiting: set[str]) -> None:
     """Stop the build on the first problem (`python -m torchkb snippet --missing` lists
     them all), but for the comments of snippets `awaiting` translation."""
     found = [p for p in problems(snippets, snippets_root) if p.snippet_id not in awaiting]
@@ -321,8 +316,6 @@ def snippet_command(ids: list[str], lang: str, missing: bool, snippets_root: Pat
     """`python -m torchkb snippet`: print one snippet in `lang`; or (`missing`) list the
     comments without English of the given snippets or topics (default: all), with map
     entries to fill in, and the unused entries of the topics."""
-    from torchkb import snippets as snippet_store
-
     everything = snippet_store.load_all(snippets_root)
     by_id = {s.id: s for s in everything}
     topics = {s.id.split("/")[0] for s in everything}

@@ -1,4 +1,4 @@
-"""Search: the index, built from the pages MkDocs renders (torchkb/search_hooks.py), and the
+"""Search: the index, built from the pages MkDocs renders (torchkb/site/search_hooks.py), and the
 tokenizer the browser worker (theme/assets/javascripts/kb-search-worker.js) mirrors.
 
 Chinese is segmented with jieba (its Rust port rjieba: same dictionary and algorithm, same
@@ -493,7 +493,7 @@ def idf(df: int, n: int) -> float:
 def build_user_dict(root: Path = torchkb.ROOT) -> Path:
     """jieba user dictionary: the hand-kept glossary plus every topic tag, section-title
     term in backticks or bold, sorted, so jieba keeps domain terms whole."""
-    from torchkb.project import Project
+    from torchkb.sources.project import Project
 
     terms: set[str] = set()
     glossary = root / "notes" / "search" / "glossary.txt"

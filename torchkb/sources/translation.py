@@ -8,33 +8,22 @@ saying which. `report()` lists what needs work; `stamp()` records the current ha
 person has checked the English.
 """
 
-import hashlib
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from torchkb.canonical import Section, Topic, load_yaml
 from torchkb.errors import SourceError
-from torchkb.project import Project
-
-MISSING = "missing"
-STALE = "stale"
-
-
-def section_hash(zh: dict) -> str:
-    """Hash of a Chinese section's title and body; recorded with its translation."""
-    text = zh.get("title", "") + "\n" + zh.get("body", "")
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-
-
-def state(section: Section) -> str | None:
-    """None when the English is current, else MISSING or STALE."""
-    en = section.text.get("en")
-    if en is None:
-        return MISSING
-    if en.get("source_hash") != section_hash(section.text["zh"]):
-        return STALE
-    return None
+from torchkb.sources import comments
+from torchkb.sources.canonical import (
+    MISSING,
+    STALE,
+    Topic,
+    load_topic,
+    load_yaml,
+    section_hash,
+    state,
+)
+from torchkb.sources.project import Project
 
 
 def english_view(topics: list[Topic]) -> list[Topic]:
@@ -67,8 +56,6 @@ class Problem:
 def problems(project: Project) -> list[Problem]:
     """Sections whose English is missing, stale or has other directives than the Chinese,
     snippets whose title has no English, and snippet comments without English."""
-    from torchkb import comments
-
     root = project.root
     found = []
     for topic in project.topics:
@@ -219,8 +206,6 @@ def _english_block(path: Path, sid: str) -> tuple[int, str]:
 
 
 def _load_one(tmp: Path, real: Path) -> Topic:
-    from torchkb.canonical import load_topic
-
     try:
         return load_topic(tmp)
     except SourceError as err:

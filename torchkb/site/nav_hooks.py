@@ -14,7 +14,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from torchkb.errors import SourceError
-from torchkb.project import Project, for_mkdocs
+from torchkb.sources.project import Project, for_mkdocs
 
 
 def entries(project: Project) -> dict[str, list[str]]:

@@ -3,11 +3,11 @@ line, and a link to the section that explains it."""
 
 import re
 
-from torchkb import snippets as snippet_store
-from torchkb.canonical import SnippetPart
-from torchkb.project import Project
-from torchkb.records import split_recorded
-from torchkb.ui import strings
+from torchkb.sources import snippets as snippet_store
+from torchkb.sources.canonical import SnippetPart
+from torchkb.sources.project import Project
+from torchkb.sources.records import split_recorded
+from torchkb.sources.ui import strings
 
 # `Type: message` in a section body (prose, inline code or a code block); the message runs
 # to the end of the line, a backtick, or Chinese text that follows it

@@ -9,7 +9,7 @@ output, and write what the run earned to `verification/<device kind>.json`.
 Needs only torch, pyyaml and pydantic (plus the packages a snippet declares), so it runs on a GPU
 machine whose torch is not the pinned one; each record says which torch ran. CPU snippets
 run in this process (torch imported once) unless `--isolate process`; CUDA snippets and,
-on a CUDA machine, every snippet run in a process of their own (`torchkb.runner`).
+on a CUDA machine, every snippet run in a process of their own (`torchkb.verify.runner`).
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ from pathlib import Path
 
 import yaml
 
-from torchkb import records, runner
-from torchkb import snippets as store
-from torchkb.project import Project
+from torchkb.sources import records
+from torchkb.sources import snippets as store
+from torchkb.sources.project import Project
+from torchkb.verify import runner
 
 DEFAULT_TIMEOUT = 60  # seconds; snippets.yml `timeout:` overrides
 PARTS = ".parts"  # verification/.parts/<device>-<i>-of-<n>.json, one per shard (git-ignored)

@@ -1,13 +1,13 @@
 """Snippet discovery and metadata: the files under snippets/ and their snippets.yml.
 
-Stable API (the generator, notebooks and tests import it; `torchkb.project.Project`
+Stable API (the generator, notebooks and tests import it; `torchkb.sources.project.Project`
 loads the snippets of a tree once):
 
 - `load_all(root) -> list[Snippet]` every snippet file under the snippets folder `root`,
   sorted by id. A snippet is `<topic>/<name>.<py|sh|yaml|yml|txt>`; not `<name>.out`
   (recorded output), not `<name>.<figure>.png|svg` (kept figures). English comments:
-  `torchkb.comments`. Bad metadata raises `torchkb.errors.SourceError(path, line,
-  problem)`: snippets.yml that doesn't parse or doesn't fit `torchkb.schema.SnippetMeta`,
+  `torchkb.sources.comments`. Bad metadata raises `torchkb.errors.SourceError(path, line,
+  problem)`: snippets.yml that doesn't parse or doesn't fit `torchkb.sources.schema.SnippetMeta`,
   an entry for a file that doesn't exist.
 - `Snippet`: `id` ("<topic>/<name>"), `path`, `kind` (python | shell | yaml | text, from
   the extension), `meta` (its snippets.yml entry, a `SnippetMeta`: title, needs, packages,
@@ -24,9 +24,9 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from torchkb import records, schema
 from torchkb.errors import SourceError
-from torchkb.schema import SnippetMeta, load_yaml
+from torchkb.sources import records, schema
+from torchkb.sources.schema import SnippetMeta, load_yaml
 
 KINDS = {".py": "python", ".sh": "shell", ".yaml": "yaml", ".yml": "yaml", ".txt": "text"}
 

@@ -1,6 +1,6 @@
-"""The site's own words (UI strings), one file per language: torchkb/ui/<lang>.yml.
+"""The site's own words (UI strings), one file per language: torchkb/sources/ui/<lang>.yml.
 
-Groups: `page` (torchkb/render.py), `claim` (a claim's label), `notebook`, `errors` (the
+Groups: `page` (torchkb/render/pages.py), `claim` (a claim's label), `notebook`, `errors` (the
 error index) and, in en.yml only, `translation` (the banners over a section whose English
 is missing or stale: a Chinese page always has its Chinese). Every other key is in both
 files (tests/test_ui.py). Loaded once per process.

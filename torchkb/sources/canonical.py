@@ -1,21 +1,25 @@
-"""Load the canonical source: notes/topics/*.yml (claims and dropped lists: torchkb.project);
+"""Load the canonical source: notes/topics/*.yml (claims and dropped lists: sources.project);
 parse a section body once into typed parts (`Section.parts(lang)`: text, @snippet, @claim,
 @note-output, editor block) for pages, notebooks, the error index and the checks.
 
-The file formats are the models of torchkb.schema; here a validated topic becomes the
+The file formats are the models of torchkb.sources.schema; here a validated topic becomes the
 Topic and Section objects the generator uses, after the checks a schema can't make
 (unsafe HTML, unclosed code fences, section ids unique across the site). Every problem
 is a SourceError naming the file and line, so a bad edit is found fast.
 """
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from torchkb import schema
 from torchkb.errors import SourceError, require_unique
-from torchkb.sanitize import unsafe_html
-from torchkb.schema import LineDict, load_yaml
+from torchkb.rawnotes.lines import is_output_marker
+from torchkb.rawnotes.text import read_text
+from torchkb.sources import schema
+from torchkb.sources.sanitize import unsafe_html
+from torchkb.sources.schema import LineDict, load_yaml
+from torchkb.sources.snippets import snippet_id
 
 __all__ = ["DIRECTIVE", "Section", "Source", "Topic", "load_topic", "load_topics", "load_yaml"]
 
@@ -43,9 +47,6 @@ class TextPart:
     @property
     def lead_in(self) -> bool:
         """Only blank lines or a lead-in such as `输出：` (what follows is output)."""
-        # imported here: raw-note parsing needs markdown-it, which `verify --merge` (the GPU
-        # workflow's merge job, pyyaml and pydantic only) must not need to load the sources
-        from torchkb.rawnotes import is_output_marker
 
         return all(not x.strip() or is_output_marker(x) for x in self.lines)
 
@@ -67,8 +68,6 @@ class SnippetPart(_Directive):
 
     @property
     def id(self) -> str:
-        from torchkb.snippets import snippet_id  # snippets imports this module
-
         return snippet_id(self.ref)
 
 
@@ -92,7 +91,6 @@ class NoteOutputPart(_Directive):
         raw = raw_dir / f"{self.note}.txt"
         if not raw.exists():
             raise self.error(f"@note-output: no raw note {self.note}")
-        from torchkb.rawnotes import read_text  # see TextPart.lead_in
 
         lines = read_text(raw).splitlines()
         if self.last > len(lines):
@@ -200,7 +198,7 @@ class Section:
     text: dict[str, dict]  # lang -> {"title", "body", ("source_hash")}
     path: Path
     line: int
-    # English pages only: None, or "missing" / "stale" (see torchkb.translation.english_view)
+    # English pages only: None, or "missing" / "stale" (translation.english_view)
     translation: str | None = None
     # lang -> file line of its `body:` key (body line n is file line this + n)
     body_line: dict[str, int] = field(default_factory=dict)
@@ -233,6 +231,27 @@ class Section:
             elif isinstance(part, NoteOutputPart):
                 out.append(("note-output", f"{part.note} {part.first}-{part.last}"))
         return out
+
+
+# A section's English: current (None), or one of these (translation.english_view)
+MISSING = "missing"
+STALE = "stale"
+
+
+def section_hash(zh: dict) -> str:
+    """Hash of a Chinese section's title and body; recorded with its translation."""
+    text = zh.get("title", "") + "\n" + zh.get("body", "")
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def state(section: Section) -> str | None:
+    """None when the English is current, else MISSING or STALE."""
+    en = section.text.get("en")
+    if en is None:
+        return MISSING
+    if en.get("source_hash") != section_hash(section.text["zh"]):
+        return STALE
+    return None
 
 
 @dataclass

@@ -14,9 +14,10 @@ import re
 import nbformat
 from nbformat.notebooknode import NotebookNode
 
-from torchkb import comments
-from torchkb import snippets as snippet_store
-from torchkb.canonical import (
+from torchkb.render.claims import ClaimLabel
+from torchkb.sources import comments
+from torchkb.sources import snippets as snippet_store
+from torchkb.sources.canonical import (
     ClaimPart,
     EditorNotePart,
     NoteOutputPart,
@@ -26,10 +27,9 @@ from torchkb.canonical import (
     TextPart,
     Topic,
 )
-from torchkb.claims import ClaimLabel
-from torchkb.project import Project
-from torchkb.records import EXCEPTION_HEAD, split_recorded
-from torchkb.ui import strings
+from torchkb.sources.project import Project
+from torchkb.sources.records import EXCEPTION_HEAD, split_recorded
+from torchkb.sources.ui import strings
 
 SETUP_CODE = """import random
 

@@ -12,10 +12,10 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from torchkb import schema
-from torchkb.canonical import Section, TextPart, load_yaml
 from torchkb.errors import SourceError
-from torchkb.project import Project
+from torchkb.sources import schema
+from torchkb.sources.canonical import Section, TextPart, load_yaml
+from torchkb.sources.project import Project
 
 _FENCE_LINE = re.compile(r"^\s*(`{3,}|~{3,})")
 _LINK_TARGET = re.compile(r"\]\([^)\s]*\)|<https?://[^>\s]*>|https?://[^\s)>\]]+")
@@ -57,7 +57,7 @@ def load_typo_fixes(root: Path) -> list[TypoFix]:
 
 def author_lines(section: Section) -> list[tuple[int, str]]:
     """(file line, text) of the zh lines that claim to be the author's: not in an editor
-    block, not a directive (torchkb.canonical parts), not a code fence line."""
+    block, not a directive (torchkb.sources.canonical parts), not a code fence line."""
     return [
         (part.line + k, line)
         for part in section.parts("zh")

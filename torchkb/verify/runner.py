@@ -1,7 +1,7 @@
 """Run one snippet, isolated, and say what happened.
 
 Python snippets run in this process (fast: torch is imported once) or, for CUDA snippets
-and wherever asked, in a Python process of their own (`python -m torchkb.runner`), so a
+and wherever asked, in a Python process of their own (`python -m torchkb.verify.runner`), so a
 sticky CUDA error, allocator state or an environment variable set before `import torch`
 can't reach the next snippet. Either way a snippet gets:
 
@@ -48,10 +48,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from torchkb.records import FIGURE_SUFFIXES, VERDICT_NAMES, recorded_text
+from torchkb.sources.records import FIGURE_SUFFIXES, VERDICT_NAMES, recorded_text
 
-if TYPE_CHECKING:  # the child process (`python -m torchkb.runner`) imports no pydantic
-    from torchkb.schema import ExpectException
+if TYPE_CHECKING:  # the child process (`python -m torchkb.verify.runner`) imports no pydantic
+    from torchkb.sources.schema import ExpectException
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 # audit events that change the file system, and which of their args are paths
@@ -377,13 +377,13 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
 def run_python_in_process_of_its_own(
     snippet: Path, workdir: Path, home: Path, timeout: float = 60
 ) -> RunResult:
-    """The same run in a new interpreter (`python -m torchkb.runner`): nothing of this
+    """The same run in a new interpreter (`python -m torchkb.verify.runner`): nothing of this
     process (an initialised CUDA context, allocator state, imported torch) reaches it."""
     result_file = workdir.parent / f"{workdir.name}.result.json"
     command = [
         sys.executable,
         "-m",
-        "torchkb.runner",
+        "torchkb.verify.runner",
         str(snippet),
         str(workdir),
         str(home),

@@ -1,0 +1,1 @@
+"""The search index: segmenting, ranking data, the shards the browser loads."""

@@ -1,0 +1,1 @@
+"""The MkDocs side: hooks that shape the built site."""

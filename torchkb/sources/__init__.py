@@ -1,0 +1,1 @@
+"""The canonical sources and their typed readers: topics, snippets, records, claims."""
