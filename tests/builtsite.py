@@ -26,7 +26,7 @@ def inputs_digest() -> str:
         ROOT / "mkdocs.yml",
         *sorted((ROOT / "docs").rglob("*")),
         *sorted((ROOT / "theme").rglob("*")),
-        *sorted((ROOT / "torchkb").glob("*.py")),
+        *sorted((ROOT / "torchkb").rglob("*.py")),
     ]
     for path in paths:
         if path.is_file():

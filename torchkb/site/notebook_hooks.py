@@ -26,11 +26,7 @@ from mkdocs.structure.files import File
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url
 
-from torchkb import nbconvert_fast
 from torchkb.site.prune_css import Used, prune
-
-# one nbconvert exporter (and one compile of its templates) for every notebook of a build
-nbconvert_fast.install()
 
 
 class NotebookPage(File):
@@ -57,8 +53,23 @@ def on_files(files, config, **kwargs):
             }
     if i18n is not None:  # the sitemap lists static-i18n's pages: notebooks are pages now
         i18n.i18n_files_per_language[i18n.current_language] = files.documentation_pages()
+        _cache_per_language(config, i18n.current_language)
     _used.__init__()  # a new pass (one per language): its notebook pages only
     return files
+
+
+def _cache_per_language(config, lang: str) -> None:
+    """mkdocs-jupyter's render cache in a folder per language (its `cache_dir` option): after
+    a build it evicts the entries that build did not use, and static-i18n builds each
+    language as a build of its own, so in one shared folder each language's pass would
+    evict the other's notebooks."""
+    jupyter = config.plugins.get("mkdocs-jupyter")
+    if jupyter is None or not jupyter.config.get("cache"):
+        return
+    folder = Path(jupyter.config["cache_dir"])
+    if folder.name in {lang.locale for lang in config.plugins["i18n"].config.languages}:
+        folder = folder.parent
+    jupyter.config["cache_dir"] = str(folder / lang)
 
 
 def on_page_markdown(markdown, page, **kwargs):
@@ -122,42 +133,11 @@ def on_post_page(output, page, config, **kwargs):
     return output
 
 
-@event_priority(10)  # before mkdocs-jupyter's own on_post_build, which evicts its cache
 def on_post_build(config, **kwargs):
     folder = Path(config.site_dir) / "assets" / "stylesheets"
     folder.mkdir(parents=True, exist_ok=True)
     for name, css in _shared_css.items():
         (folder / name).write_text(css, encoding="utf-8")
-    _keep_cache_across_languages(config)
-
-
-# mkdocs-jupyter's cache entries used by any language's pass of this build
-_cache_used: set[Path] = set()
-_cache_dirs: set[Path] = set()
-
-
-def _keep_cache_across_languages(config) -> None:
-    """mkdocs-jupyter evicts, after a pass, the cache entries that pass did not use. With
-    one pass per language each pass evicts the other language's notebooks, so no notebook
-    was ever a cache hit (every build ran nbconvert on all of them, ~1 s each). Nothing is
-    evicted between passes; `on_shutdown` evicts what no pass used."""
-    jupyter = config.plugins.get("mkdocs-jupyter")
-    used = getattr(jupyter, "_used_cache_paths", None)
-    if not isinstance(used, set) or not jupyter.config.get("cache"):
-        return
-    cache_dir = Path(jupyter.config["cache_dir"])
-    _cache_used.update(Path(p) for p in used)
-    _cache_dirs.add(cache_dir)
-    used.update(cache_dir.glob("*.json"))
-
-
-def on_shutdown(**kwargs) -> None:
-    for cache_dir in _cache_dirs:
-        for path in cache_dir.glob("*.json"):
-            if path not in _cache_used:
-                path.unlink(missing_ok=True)
-    _cache_used.clear()
-    _cache_dirs.clear()
 
 
 # mkdocs-jupyter's MathJax loader, with no URL to load from: formulas are MathML here

@@ -11,38 +11,6 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import jinja2
-
-from torchkb import highlight_memo
-
-# each code block highlighted once per build, not once per language
-highlight_memo.install()
-
-
-class _CompiledTemplates(jinja2.BytecodeCache):
-    """The theme's templates compiled once per process: mkdocs-static-i18n's pass for the
-    other language makes a new Jinja environment, which compiled Material's ~45 templates
-    again. Jinja checks each template's source against the stored code's checksum."""
-
-    def __init__(self) -> None:
-        self.code: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if bucket.key in self.code:
-            bucket.bytecode_from_string(self.code[bucket.key])
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.code[bucket.key] = bucket.bytecode_to_string()
-
-
-_compiled = _CompiledTemplates()
-
-
-def on_env(env, config, files, **kwargs):
-    env.bytecode_cache = _compiled
-    return env
-
-
 _not_found: dict[str, str] = {}  # site folder -> the default language's 404 page
 
 

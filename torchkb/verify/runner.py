@@ -29,6 +29,7 @@ import contextlib
 import functools
 import importlib.abc
 import importlib.util
+import inspect
 import io
 import json
 import os
@@ -182,7 +183,7 @@ def snippet_line(snippet: Path, tb: object = None) -> int | None:
             if Path(frame.f_code.co_filename) == snippet:
                 line = lineno
         return line
-    frame = sys._getframe(0)
+    frame = inspect.currentframe()
     while frame is not None:
         if Path(frame.f_code.co_filename) == snippet:
             return frame.f_lineno
