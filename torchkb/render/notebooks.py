@@ -15,6 +15,7 @@ import nbformat
 from nbformat.notebooknode import NotebookNode
 
 from torchkb.render.claims import ClaimLabel
+from torchkb.render.headings import subheading_ids, subheadings
 from torchkb.sources import comments
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import (
@@ -122,6 +123,7 @@ class _Builder:
         self.snippets = project.snippets
         self.project = project
         self.cells: list = []
+        self.headings: list[list] = []  # [level, title, id] in page order
         self.markdown: list[str] = []  # pending lines of the current markdown cell
         self.shown = {
             p.id
@@ -204,6 +206,10 @@ class _Builder:
     def section(self, section: Section) -> None:
         text = section.text[self._lang(section)]
         self.markdown += [f"## {text['title']}", ""]
+        # the topic page's heading ids, for the notebook page (torchkb/site/notebook_hooks.py)
+        self.headings.append([2, text["title"], section.id])
+        ids = subheading_ids(section, self.lang)  # as the page writer gives them
+        self.headings += [[3, t, i] for t, i in zip(subheadings(text["body"]), ids, strict=True)]
         if self.lang == "en" and section.translation:
             banner = strings(self.lang)["translation"][f"notebook_{section.translation}"]
             self.markdown += [banner, ""]
@@ -288,7 +294,7 @@ def topic_notebook(
     nb = NotebookNode(
         nbformat=4,
         nbformat_minor=5,
-        metadata=json.loads(json.dumps(METADATA)),
+        metadata={**json.loads(json.dumps(METADATA)), "torchkb": {"headings": b.headings}},
         cells=b.cells,
     )
     nbformat.validate(nb)  # the whole notebook, once: cells and outputs included

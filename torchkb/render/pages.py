@@ -8,13 +8,13 @@ import html
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 from torchkb.errors import SourceError
 from torchkb.rawnotes.text import read_text
 from torchkb.render.claims import LABELS, ClaimLabel, label_all
 from torchkb.render.error_index import error_index_page
+from torchkb.render.headings import subheading_ids, with_heading_ids
 from torchkb.render.notebooks import note_label, reproduces, topic_notebooks
 from torchkb.sources import comments, records
 from torchkb.sources import snippets as snippet_store
@@ -240,42 +240,26 @@ class PageWriter:
         # recorded output of the @snippet just above (only blank lines or a short lead-in
         # such as "输出：" between): a @note-output that it reproduces is not shown twice
         self.last_output: str | None = None
-        ids = iter(self.subheading_ids(section))
+        ids = iter(subheading_ids(section, self.lang))
         for part in section.parts(self.lang):
             if isinstance(part, SnippetPart):
                 out.append(self.snippet(part))
                 self.last_output = snippet_store.load_output(self.snippets[part.id])
                 continue
             if isinstance(part, TextPart):
-                out += _with_heading_ids(part.lines, ids)
+                out += with_heading_ids(part.lines, ids)
                 if part.lead_in:
                     continue  # the output above still counts
             elif isinstance(part, EditorNotePart):
                 # an admonition (theme/assets/stylesheets/editor.css); its `###` headings
                 # take their ids in turn with the body's (subheading_ids counts them too)
-                out += _with_heading_ids(part.markdown, ids)
+                out += with_heading_ids(part.markdown, ids)
             elif isinstance(part, ClaimPart):
                 out.append(self.claim(part))
             else:
                 out.append(self.note_output(part))
             self.last_output = None
         return "\n".join(out)
-
-    def subheading_ids(self, section: Section) -> list[str]:
-        """Ids of a section's `###` headings, the same in both languages (the language
-        switch keeps the reader's place): the English heading's slug, prefixed with the
-        section id; by position when the two languages' headings differ in number."""
-        titles = {lang: _subheadings(text["body"]) for lang, text in section.text.items()}
-        en, own = titles.get("en", []), titles[self.lang]
-        if len(en) != len(own):
-            return [f"{section.id}-{n}" for n in range(1, len(own) + 1)]
-        ids, used = [], set()
-        for n, title in enumerate(en, 1):
-            slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or str(n)
-            new = f"{section.id}--{slug}"
-            ids.append(new if new not in used else f"{new}-{n}")
-            used.add(ids[-1])
-        return ids
 
     # -- pages --------------------------------------------------------------------
     def provenance(self, section: Section) -> str:
@@ -334,36 +318,6 @@ class PageWriter:
         if status == MISSING:
             body = f'<div lang="zh" markdown="block">\n\n{body}\n\n</div>'
         return f"{banner}\n\n{body}"
-
-
-_FENCE = re.compile(r"(`{3,}|~{3,})")
-# a body's `###` heading, or one in an editor's note (indented under `!!! editor`)
-_SUBHEADING = re.compile(r"^(?: {4})?###\s+\S")
-
-
-def _with_heading_ids(lines: tuple[str, ...], ids: Iterator[str]) -> list[str]:
-    """The lines, each `###` heading outside code fences given the next of `ids`."""
-    out, fence = [], ""
-    for line in lines:
-        marker = _FENCE.match(line.strip())
-        if marker and (not fence or marker.group(1).startswith(fence)):
-            fence = "" if fence else marker.group(1)
-        if not fence and _SUBHEADING.match(line) and "{#" not in line:
-            line = f"{line.rstrip()} {{#{next(ids)}}}"
-        out.append(line)
-    return out
-
-
-def _subheadings(body: str) -> list[str]:
-    """The `###` heading texts of a body, outside code fences."""
-    found, fence = [], ""
-    for line in body.splitlines():
-        marker = _FENCE.match(line.strip())
-        if marker and (not fence or marker.group(1).startswith(fence)):
-            fence = "" if fence else marker.group(1)
-        elif not fence and _SUBHEADING.match(line):
-            found.append(line.strip().lstrip("#").strip())
-    return found
 
 
 def _attr(text: str) -> str:

@@ -15,6 +15,7 @@
 
 import hashlib
 import html
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -105,10 +106,8 @@ def on_page_content(page_html, page, config, **kwargs):
     if isinstance(page.file, NotebookPage):
         # the slugify of mkdocs.yml's toc extension, which gives the other pages their ids
         slugify = config.mdx_configs.get("toc", {}).get("slugify", toc_slugify)
-        topic_page = Path(page.file.abs_src_path).parent.parent / (
-            Path(page.file.src_uri).stem + ".md"
-        )
-        page_html, tokens = heading_ids(page_html, slugify, topic_heading_ids(topic_page))
+        known = topic_headings(Path(page.file.abs_src_path))
+        page_html, tokens = heading_ids(page_html, slugify, known)
         page.toc = get_toc(tokens)
         page_html = _MATHJAX.sub("", page_html)
         if "jp-Mermaid" not in page_html:  # loads mermaid from a CDN when a cell has a diagram
@@ -212,11 +211,7 @@ def pruned_stylesheet(css: str, config) -> str:
 # a heading as nbconvert writes it, with mkdocs-jupyter's id and anchor link
 _HEADING = re.compile(r'<h([1-6]) id="([^"]*)">(.*?)<a class="anchor-link" href="#\2">')
 _TAG = re.compile(r"<[^>]+>")
-# a heading of a generated topic page with its explicit id: `## Title {#id}` (indented
-# in an editor's note)
-_MD_HEADING = re.compile(r"^\s*(#{1,6})\s+(.*?)\s*\{#([^}\s]+)\}\s*$")
-_MD_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
-_MD_MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[`*_\\]")
+_MD_MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[`*_\\]")  # Markdown around a title's words
 
 
 def _words(text: str) -> str:
@@ -224,23 +219,14 @@ def _words(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
-def topic_heading_ids(topic_page: Path) -> list[tuple[int, str, str]]:
-    """(level, words, id) of the headings with an explicit id in a generated topic page
-    (docs/<lang>/<topic>.md): sections `## ... {#section-id}` and their `### ... {#id}`,
-    the same ids in both languages (torchkb/render/pages.py)."""
-    if not topic_page.is_file():
-        return []
-    found, fence = [], ""
-    for line in topic_page.read_text(encoding="utf-8").splitlines():
-        marker = _MD_FENCE.match(line)
-        if marker and (not fence or marker.group(1).startswith(fence)):
-            fence = "" if fence else marker.group(1)
-            continue
-        m = None if fence else _MD_HEADING.match(line)
-        if m:
-            title = html.unescape(_MD_MARKUP.sub(r"\1", m.group(2)))
-            found.append((len(m.group(1)), _words(title), m.group(3)))
-    return found
+def topic_headings(notebook: Path) -> list[tuple[int, str, str]]:
+    """(level, words, id) of the topic page's headings, in page order, as the generator
+    handed them over in the notebook's metadata (torchkb/render/notebooks.py)."""
+    meta = json.loads(notebook.read_text(encoding="utf-8"))["metadata"].get("torchkb", {})
+    return [
+        (level, _words(html.unescape(_MD_MARKUP.sub(r"\1", title))), id_)
+        for level, title, id_ in meta.get("headings", [])
+    ]
 
 
 def heading_ids(
