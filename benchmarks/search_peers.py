@@ -1,7 +1,7 @@
 """Our search vs Pagefind, on the same built pages, at 1x, 10x and 100x the content.
 
 For each scale: writes the corpus (benchmarks/search_scale.py: every topic page copied
-N times), builds it with mkdocs (our index is written by torchkb/site/search_hooks.py during
+N times), builds it with mkdocs (our index is written by torchkb/site/search.py during
 the build; the seconds it spent are reported by the hook), then runs Pagefind 1.5.2
 extended (PyPI `pagefind[extended]`, a benchmark-only dependency) over the same built
 site: `data-pagefind-body` on the article of every page our index holds (so both engines

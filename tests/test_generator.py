@@ -12,7 +12,7 @@ from treecopy import copy_sources, rendered_checkout, run_cli, run_cli_process, 
 import torchkb
 from torchkb.importer import load_manifest, manifest_problems
 from torchkb.render.pages import render_site, stale_files
-from torchkb.site import nav_hooks
+from torchkb.site import nav as site_nav
 from torchkb.sources.project import Project
 
 ROOT = torchkb.ROOT
@@ -60,7 +60,7 @@ def test_docs_are_fresh() -> None:
 def test_every_topic_page_is_linked_from_home_and_nav() -> None:
     files = rendered()
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_AnyTag)
-    nav = json.dumps(nav_hooks.fill(config["nav"], nav_hooks.entries(Project(ROOT))))
+    nav = json.dumps(site_nav.fill(config["nav"], site_nav.entries(Project(ROOT))))
     topics = sorted(p.stem for p in (ROOT / "notes" / "topics").glob("*.yml"))
     assert topics
     for lang in torchkb.LANGS:

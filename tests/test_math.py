@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import PluginError
 
-from torchkb.site.math_hooks import dollars_to_spans, to_mathml
+from torchkb.site.math import dollars_to_spans, to_mathml
 
 
 def test_formula_becomes_mathml() -> None:

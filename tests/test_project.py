@@ -11,7 +11,7 @@ from treecopy import rendered_checkout
 
 import torchkb
 from torchkb.render.pages import render_site
-from torchkb.site import nav_hooks
+from torchkb.site import nav
 from torchkb.sources.project import Project
 
 
@@ -28,7 +28,7 @@ def test_another_checkout_is_rendered_from_its_own_sources(tmp_path: Path) -> No
     for lang in torchkb.LANGS:
         for page in ("errors.md", "index.md"):
             assert "tools.md" not in files[f"{lang}/{page}"].decode(), f"{lang}/{page}"
-    assert "tools.md" not in nav_hooks.entries(Project(tmp_path))["@topics"]
+    assert "tools.md" not in nav.entries(Project(tmp_path))["@topics"]
 
 
 def test_sources_are_read_once() -> None:

@@ -4,7 +4,7 @@
 bytes}. Markdown cells come from the section texts, code cells from the snippet files (in English
 with the comments of `comments.en.yml`) and carry the recorded output of the snippet's last real run
 (`snippets/<topic>/<name>.out`, its figures). Same inputs, same bytes: cell ids are
-sequential, keys sorted, no timestamps. How MkDocs shows them: `notebook_hooks.py`.
+sequential, keys sorted, no timestamps. How MkDocs shows them: `torchkb/site/notebooks.py`.
 """
 
 import base64
@@ -206,7 +206,7 @@ class _Builder:
     def section(self, section: Section) -> None:
         text = section.text[self._lang(section)]
         self.markdown += [f"## {text['title']}", ""]
-        # the topic page's heading ids, for the notebook page (torchkb/site/notebook_hooks.py)
+        # the topic page's heading ids, for the notebook page (torchkb/site/notebooks.py)
         self.headings.append([2, text["title"], section.id])
         ids = subheading_ids(section, self.lang)  # as the page writer gives them
         self.headings += [[3, t, i] for t, i in zip(subheadings(text["body"]), ids, strict=True)]

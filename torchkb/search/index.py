@@ -1,4 +1,4 @@
-"""Search: the index, built from the pages MkDocs renders (torchkb/site/search_hooks.py), and the
+"""Search: the index, built from the pages MkDocs renders (torchkb/site/search.py), and the
 tokenizer the browser worker (theme/assets/javascripts/kb-search-worker.js) mirrors.
 
 Chinese is segmented with jieba (its Rust port rjieba: same dictionary and algorithm, same
@@ -125,7 +125,7 @@ def plain(text: str) -> str:
 
 # ---- sections of a rendered page ------------------------------------------------------
 # Material's search plugin splits a page's HTML into sections the same way; its pass is
-# skipped now (search_hooks.py), so this reads the pages instead: a section per heading
+# skipped now (torchkb/site/search.py), so this reads the pages instead: a section per heading
 # with an id, the page's opening part (h1 or preface) at the page's own URL, and nothing
 # of what Material's index leaves out (data-search-exclude: badges, provenance; line
 # number tables; scripts and styles).

@@ -93,19 +93,6 @@ class Project:
         return cache[stem]
 
 
-_builds: dict[Path, Project] = {}  # mkdocs.yml's folder -> the Project of its current build
-
-
-def for_mkdocs(config, *, new: bool = False) -> Project:  # noqa: ANN001 - MkDocsConfig
-    """The Project of the mkdocs.yml being built, shared by the hooks: loaded once per
-    build. nav_hooks' on_config, the first hook to run, asks for a `new` one, so that
-    `mkdocs serve` reads sources changed since the last build."""
-    root = Path(config.config_file_path).resolve().parent
-    if new or root not in _builds:
-        _builds[root] = Project(root)
-    return _builds[root]
-
-
 def _entries(folder: Path, adapter) -> list:  # noqa: ANN001 - a schema TypeAdapter
     """The YAML lists of folder/*.yml validated by `adapter`, each entry knowing its file."""
     items = []

@@ -2,7 +2,7 @@
  *
  * Speaks Material's worker protocol (SETUP 0 -> READY 1, QUERY 2 -> RESULT 3) so the
  * search box and result list stay Material's; what changes is the engine:
- * - one index per language (search/kb-<lang>/, written by torchkb/site/search_hooks.py), so a
+ * - one index per language (search/kb-<lang>/, written by torchkb/site/search.py), so a
  *   reader's results stay in the reader's language; it is split into small gzipped files
  *   (torchkb/search/index.py, shard_index): a small meta file up front, postings files by
  *   sorted term range, the Chinese words by range, section texts in blocks; a query

@@ -1,4 +1,4 @@
-"""MkDocs hook: the parts of the navigation that the sources already say are generated.
+"""The parts of the navigation that the sources already say are generated.
 
 In mkdocs.yml a nav entry whose value is a placeholder is filled in from the sources, so
 no list of pages is kept by hand (a new topic or raw note appears without an edit):
@@ -6,15 +6,12 @@ no list of pages is kept by hand (a new topic or raw note appears without an edi
     "@topics"     notes/topics/*.yml, in page order (`order`, then id)  -> <topic>.md
     "@notebooks"  the same topics                                        -> notebooks/<topic>.ipynb
     "@raw"        notes/raw/*.txt                                        -> raw/<stem>.md
-
-Runs before mkdocs-static-i18n's on_config (priority -100), which reads the nav.
 """
 
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
 
 from torchkb.errors import SourceError
-from torchkb.sources.project import Project, for_mkdocs
+from torchkb.sources.project import Project
 
 
 def entries(project: Project) -> dict[str, list[str]]:
@@ -48,15 +45,3 @@ def fill(nav: list, found: dict[str, list[str]]) -> list:
             }
         out.append(item)
     return out
-
-
-@event_priority(50)
-def on_config(config, **kwargs):
-    # this build's sources, read once: anew for each build (`mkdocs serve` reads sources
-    # changed since the last one), not for the other languages' passes that
-    # mkdocs-static-i18n runs inside the first one (it is `building` then)
-    i18n = config.plugins.get("i18n")
-    project = for_mkdocs(config, new=not getattr(i18n, "building", False))
-    if config.nav:
-        config.nav = fill(config.nav, entries(project))
-    return config

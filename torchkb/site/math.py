@@ -1,10 +1,10 @@
-"""MkDocs hook: `$...$` formulas in the notes become MathML at build time.
+"""`$...$` formulas in the notes become MathML at build time.
 
 pymdownx.arithmatex (generic mode) finds the formulas and wraps their TeX in
 `<span class="arithmatex">\\(...\\)</span>`; this hook converts each to MathML with
 latex2mathml, which browsers render natively: no JavaScript, no fonts, works offline.
 Notebook pages (mkdocs-jupyter) keep Jupyter's `$...$` in their Markdown cells for
-MathJax, which the site does not load: the same conversion applies to them, outside code.
+MathJax, which the site does not load: `dollars_to_spans` makes them arithmatex's spans.
 A formula latex2mathml cannot read stops the build naming the page and the formula.
 """
 
@@ -49,9 +49,3 @@ def dollars_to_spans(page_html: str) -> str:
     for i in range(0, len(parts), 3):
         parts[i] = _DOLLARS.sub(r'<span class="arithmatex">\\(\1\\)</span>', parts[i])
     return "".join(p for i, p in enumerate(parts) if i % 3 != 2)
-
-
-def on_page_content(html: str, page, **kwargs) -> str:
-    if page.file.src_uri.endswith(".ipynb"):
-        html = dollars_to_spans(html)
-    return to_mathml(html, page.file.src_uri)

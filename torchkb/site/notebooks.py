@@ -1,16 +1,16 @@
-"""MkDocs hook: the topic notebooks (docs/<lang>/notebooks/*.ipynb) as pages.
+"""The topic notebooks (docs/<lang>/notebooks/*.ipynb) as pages of the site.
 
 - mkdocs-static-i18n rebuilds every File in its on_files (priority -100) as a plain File,
   which turns mkdocs-jupyter's notebook pages back into static files
-  (ultrabug/mkdocs-static-i18n#198). Running after it, `on_files` makes the localized
-  .ipynb files pages again and gives them their other-language alternates, so the
-  language switch lands on the same notebook.
-- `on_page_content` mends what mkdocs-jupyter renders: heading ids (its topic page's, so
-  the language switch keeps the section) and the TOC, its inlined stylesheets, its MathJax
-  and mermaid loaders.
-- The inlined stylesheets (JupyterLab's, ~590 kB) become one file under
-  assets/stylesheets/, pruned at build time to the rules the notebook pages can use
-  (torchkb/site/prune_css.py), named by its content.
+  (ultrabug/mkdocs-static-i18n#198). `as_pages`, run after it, makes the localized .ipynb
+  files pages again and gives them their other-language alternates, so the language
+  switch lands on the same notebook.
+- `NotebookStyles.mend` mends what mkdocs-jupyter renders: heading ids (its topic page's,
+  so the language switch keeps the section) and the TOC, its inlined stylesheets, its
+  MathJax and mermaid loaders.
+- The inlined stylesheets (JupyterLab's) become one file under assets/stylesheets/,
+  pruned at build time to the rules the notebook pages can use (torchkb/site/prune_css.py),
+  named by its content.
 """
 
 import hashlib
@@ -20,9 +20,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from markdown.extensions.toc import slugify as toc_slugify
 from markdown.extensions.toc import unique
-from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url
@@ -37,9 +35,12 @@ class NotebookPage(File):
         return True
 
 
-@event_priority(-200)
-def on_files(files, config, **kwargs):
-    i18n = config.plugins.get("i18n")
+def is_notebook(page) -> bool:
+    return isinstance(page.file, NotebookPage)
+
+
+def as_pages(files, i18n) -> None:
+    """The notebooks of this pass as pages, with their other-language alternates."""
     for file in files:
         if not file.src_uri.endswith(".ipynb") or not hasattr(file, "norm_src_uri"):
             continue
@@ -54,12 +55,9 @@ def on_files(files, config, **kwargs):
             }
     if i18n is not None:  # the sitemap lists static-i18n's pages: notebooks are pages now
         i18n.i18n_files_per_language[i18n.current_language] = files.documentation_pages()
-        _cache_per_language(config, i18n.current_language)
-    _used.__init__()  # a new pass (one per language): its notebook pages only
-    return files
 
 
-def _cache_per_language(config, lang: str) -> None:
+def cache_per_language(config, lang: str) -> None:
     """mkdocs-jupyter's render cache in a folder per language (its `cache_dir` option): after
     a build it evicts the entries that build did not use, and static-i18n builds each
     language as a build of its own, so in one shared folder each language's pass would
@@ -71,13 +69,6 @@ def _cache_per_language(config, lang: str) -> None:
     if folder.name in {lang.locale for lang in config.plugins["i18n"].config.languages}:
         folder = folder.parent
     jupyter.config["cache_dir"] = str(folder / lang)
-
-
-def on_page_markdown(markdown, page, **kwargs):
-    if isinstance(page.file, NotebookPage):
-        # the topic page is what search should find; the notebook repeats it
-        page.meta.setdefault("search", {"exclude": True})
-    return markdown
 
 
 _NOTEBOOK_META = {
@@ -93,50 +84,12 @@ _NOTEBOOK_META = {
 }
 
 
-def on_page_context(context, page, config, **kwargs):
-    if isinstance(page.file, NotebookPage):
-        # its own title and description, not its topic page's (both are in search results)
-        title, description = _NOTEBOOK_META.get(config.theme.get("language"), _NOTEBOOK_META["en"])
-        page.meta["title"] = title.format(title=page.title)
-        page.meta["description"] = description.format(title=page.title)
-    return context
-
-
-def on_page_content(page_html, page, config, **kwargs):
-    if isinstance(page.file, NotebookPage):
-        # the slugify of mkdocs.yml's toc extension, which gives the other pages their ids
-        slugify = config.mdx_configs.get("toc", {}).get("slugify", toc_slugify)
-        known = topic_headings(Path(page.file.abs_src_path))
-        page_html, tokens = heading_ids(page_html, slugify, known)
-        page.toc = get_toc(tokens)
-        page_html = _MATHJAX.sub("", page_html)
-        if "jp-Mermaid" not in page_html:  # loads mermaid from a CDN when a cell has a diagram
-            page_html = _MERMAID.sub("", page_html)
-        page_html = shared_styles(page_html)
-        # code and output areas scroll sideways: keyboard users must reach them
-        page_html = _SCROLLER.sub(r'\1 tabindex="0">', page_html)
-        _used.add_html(page_html)
-    return page_html
-
-
-def on_post_page(output, page, config, **kwargs):
-    """The pruned stylesheet's link: all notebook pages of this pass are rendered by now
-    (MkDocs renders every page's content before writing any), so it is known what they use."""
-    if not isinstance(page.file, NotebookPage) or _CSS_LINK not in output:
-        return output
-    for raw, css in _raw_css.items():
-        if f"{_CSS_LINK}{raw}" in output:
-            name = pruned_stylesheet(css, config)
-            href = get_relative_url(f"assets/stylesheets/{name}", page.url)
-            output = output.replace(f"{_CSS_LINK}{raw}", href)
-    return output
-
-
-def on_post_build(config, **kwargs):
-    folder = Path(config.site_dir) / "assets" / "stylesheets"
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, css in _shared_css.items():
-        (folder / name).write_text(css, encoding="utf-8")
+def notebook_meta(page, lang: str) -> None:
+    """A notebook page's own title and description, not its topic page's (both are in
+    search results)."""
+    title, description = _NOTEBOOK_META.get(lang, _NOTEBOOK_META["en"])
+    page.meta["title"] = title.format(title=page.title)
+    page.meta["description"] = description.format(title=page.title)
 
 
 # mkdocs-jupyter's MathJax loader, with no URL to load from: formulas are MathML here
@@ -153,59 +106,93 @@ _MERMAID = re.compile(
 )
 _SCROLLER = re.compile(r'(<div class="highlight-ipynb[^"]*"|<pre)>')
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>\s*", re.S)
-_CSS_LINK = "kb-notebook-css:"  # placeholder href until on_post_page knows the pruned file
-_raw_css: dict[str, str] = {}  # hash -> mkdocs-jupyter's inlined CSS
-_used = Used()  # what this pass's notebook pages hold: classes, ids, element names
-_shared_css: dict[str, str] = {}  # file name -> CSS, written into the site after the build
-_pruned: dict[tuple[str, str], str] = {}  # (CSS hash, pages' digest) -> file name
+_CSS_LINK = "kb-notebook-css:"  # placeholder href until `link` knows the pruned file
 
 
-def shared_styles(page_html: str) -> str:
-    """mkdocs-jupyter inlines JupyterLab's stylesheets (~590 kB) into every notebook page;
-    they go to one file under assets/stylesheets/, which the browser fetches once for all
-    notebooks. Same rules, same order, after Material's; the link's href is filled in by
-    on_post_page."""
-    css = "\n".join(m.group(1) for m in _STYLE.finditer(page_html))
-    if not css:
+class NotebookStyles:
+    """mkdocs-jupyter inlines JupyterLab's stylesheets into every notebook page; they go to
+    one file under assets/stylesheets/, which the browser fetches once for all notebooks,
+    pruned to what the notebook pages of a pass use (a pass per language). Same rules,
+    same order, after Material's."""
+
+    def __init__(self, cache_dir: Path) -> None:
+        self.cache_dir = cache_dir  # pruned stylesheets, kept between builds
+        self.raw_css: dict[str, str] = {}  # hash -> mkdocs-jupyter's inlined CSS
+        self.used = Used()  # what this pass's notebook pages hold: classes, ids, elements
+        self.shared: dict[str, str] = {}  # file name -> CSS, written after the build
+        self.pruned: dict[tuple[str, str], str] = {}  # (CSS hash, pages' digest) -> name
+
+    def new_pass(self) -> None:
+        self.used = Used()
+
+    def mend(self, page_html: str, page, slugify: Callable[[str, str], str]) -> str:
+        known = topic_headings(Path(page.file.abs_src_path))
+        page_html, tokens = heading_ids(page_html, slugify, known)
+        page.toc = get_toc(tokens)
+        page_html = _MATHJAX.sub("", page_html)
+        if "jp-Mermaid" not in page_html:  # loads mermaid from a CDN when a cell has a diagram
+            page_html = _MERMAID.sub("", page_html)
+        page_html = self._shared_styles(page_html)
+        # code and output areas scroll sideways: keyboard users must reach them
+        page_html = _SCROLLER.sub(r'\1 tabindex="0">', page_html)
+        self.used.add_html(page_html)
         return page_html
-    raw = hashlib.sha256(css.encode()).hexdigest()[:16]
-    _raw_css[raw] = css
-    first = _STYLE.search(page_html)
-    return (
-        page_html[: first.start()]
-        + f'<link rel="stylesheet" href="{_CSS_LINK}{raw}">\n'
-        + _STYLE.sub("", page_html[first.start() :])
-    )
 
+    def link(self, output: str, page) -> str:
+        """The pruned stylesheet's link: all notebook pages of this pass are rendered by
+        now (MkDocs renders every page's content before writing any), so it is known what
+        they use."""
+        if _CSS_LINK not in output:
+            return output
+        for raw, css in self.raw_css.items():
+            if f"{_CSS_LINK}{raw}" in output:
+                href = get_relative_url(f"assets/stylesheets/{self._pruned(css)}", page.url)
+                output = output.replace(f"{_CSS_LINK}{raw}", href)
+        return output
 
-def pruned_stylesheet(css: str, config) -> str:
-    """The file name of `css` pruned to what this pass's notebook pages use; pruning
-    (~1 s) is cached in memory and under .cache/ (keyed by the CSS, the pages' classes,
-    ids and tags, and the pruner's code)."""
-    digest = hashlib.sha256(
-        "\n".join(
-            [" ".join(sorted(s)) for s in (_used.classes, _used.ids, _used.tags, _used.variables)]
-        ).encode()
-        + Path(__file__).with_name("prune_css.py").read_bytes()
-    ).hexdigest()[:16]
-    key = (hashlib.sha256(css.encode()).hexdigest()[:16], digest)
-    if key not in _pruned:
-        cache = (
-            Path(config.config_file_path).parent
-            / ".cache"
-            / "torchkb-css"
-            / ("-".join(key) + ".css")
+    def write(self, site_dir: Path) -> None:
+        folder = site_dir / "assets" / "stylesheets"
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, css in self.shared.items():
+            (folder / name).write_text(css, encoding="utf-8")
+
+    def _shared_styles(self, page_html: str) -> str:
+        css = "\n".join(m.group(1) for m in _STYLE.finditer(page_html))
+        if not css:
+            return page_html
+        raw = hashlib.sha256(css.encode()).hexdigest()[:16]
+        self.raw_css[raw] = css
+        first = _STYLE.search(page_html)
+        return (
+            page_html[: first.start()]
+            + f'<link rel="stylesheet" href="{_CSS_LINK}{raw}">\n'
+            + _STYLE.sub("", page_html[first.start() :])
         )
-        if cache.exists():
-            pruned = cache.read_text(encoding="utf-8")
-        else:
-            pruned = prune(css, _used)
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            cache.write_text(pruned, encoding="utf-8")
-        name = f"notebook-{hashlib.sha256(pruned.encode()).hexdigest()[:8]}.css"
-        _shared_css[name] = pruned
-        _pruned[key] = name
-    return _pruned[key]
+
+    def _pruned(self, css: str) -> str:
+        """The file name of `css` pruned to what this pass's notebook pages use; cached in
+        memory and in `cache_dir`, keyed by the CSS, the pages' classes, ids and tags, and
+        the pruner's code."""
+        used = self.used
+        digest = hashlib.sha256(
+            "\n".join(
+                [" ".join(sorted(s)) for s in (used.classes, used.ids, used.tags, used.variables)]
+            ).encode()
+            + Path(__file__).with_name("prune_css.py").read_bytes()
+        ).hexdigest()[:16]
+        key = (hashlib.sha256(css.encode()).hexdigest()[:16], digest)
+        if key not in self.pruned:
+            cache = self.cache_dir / ("-".join(key) + ".css")
+            if cache.exists():
+                pruned = cache.read_text(encoding="utf-8")
+            else:
+                pruned = prune(css, used)
+                cache.parent.mkdir(parents=True, exist_ok=True)
+                cache.write_text(pruned, encoding="utf-8")
+            name = f"notebook-{hashlib.sha256(pruned.encode()).hexdigest()[:8]}.css"
+            self.shared[name] = pruned
+            self.pruned[key] = name
+        return self.pruned[key]
 
 
 # a heading as nbconvert writes it, with mkdocs-jupyter's id and anchor link

@@ -1,0 +1,63 @@
+"""The search index, built from the pages as MkDocs renders them.
+
+Each page's content is split into sections here (torchkb/search/index.py, page_sections),
+and the per-language indexes are written after the build. Material's search plugin stays
+configured, as its search box and result list need it, but indexes nothing: each page is
+marked with Material's documented `search: {exclude: true}` once read here, so the
+plugin's own pass is skipped.
+"""
+
+import json
+import os
+import time
+from pathlib import Path
+
+from torchkb.search.index import load_synonyms, page_sections, write_indexes
+
+
+def page_language(config, url: str) -> str:
+    i18n = config.plugins.get("i18n")
+    if i18n is None:
+        return config.theme.get("language", "en")
+    default = next(lang.locale for lang in i18n.config.languages if lang.default)
+    for lang in i18n.config.languages:  # the default language lives at the root
+        if not lang.default and url.startswith(f"{lang.locale}/"):
+            return lang.locale
+    return default
+
+
+class SearchSections:
+    """The sections read from this build's pages, by language, until they are written."""
+
+    def __init__(self) -> None:
+        self.docs: dict[str, list[dict]] = {}
+        self.seconds = 0.0  # spent on search in this build (benchmarks/search_peers.py)
+
+    def read(self, page, config) -> None:
+        start = time.perf_counter()
+        search = page.meta.get("search") or {}
+        if not search.get("exclude"):
+            sections = page_sections(page.content or "", page.url, str(page.title or ""))
+            if "boost" in search:
+                for s in sections:
+                    s["boost"] = search["boost"]
+            self.docs.setdefault(page_language(config, page.url), []).extend(sections)
+        page.meta["search"] = {**search, "exclude": True}
+        self.seconds += time.perf_counter() - start
+
+    def write(self, site_dir: Path, synonyms_file: Path) -> None:
+        """The indexes of every language read so far. static-i18n runs the other
+        languages' builds inside the first one's post-build: the innermost writes all."""
+        if not self.docs:
+            return
+        start = time.perf_counter()
+        write_indexes(site_dir, dict(self.docs), load_synonyms(synonyms_file))
+        stats = {
+            "seconds": round(self.seconds + time.perf_counter() - start, 3),
+            "sections": {lang: len(docs) for lang, docs in self.docs.items()},
+        }
+        self.docs.clear()
+        self.seconds = 0.0
+        if os.environ.get("TORCHKB_SEARCH_STATS"):  # a file to append this build's numbers to
+            with open(os.environ["TORCHKB_SEARCH_STATS"], "a", encoding="utf-8") as out:
+                out.write(json.dumps(stats) + "\n")
