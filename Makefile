@@ -3,10 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export NO_MKDOCS_2_WARNING := 1
 
-# Which torch build pip fetches follows pip's settings. On Linux, PyPI's torch==2.13.0 is
-# the CUDA build (~2.7 GB of wheels); PyTorch's CPU-only index gives 2.13.0+cpu (~190 MB):
-#   make install PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu
-# (pip reads PIP_EXTRA_INDEX_URL from the environment; CI sets it.) See README "Installing".
+# Which torch build pip installs (CUDA or CPU-only): README, "Installing: which torch build".
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
