@@ -90,7 +90,7 @@ def cmd_snippet(args: argparse.Namespace) -> int:
 def cmd_search_dict(args: argparse.Namespace) -> int:
     from torchkb.search.index import build_user_dict
 
-    path = build_user_dict(args.project.root)
+    path = build_user_dict(args.project)
     print(f"{path}: written")
     return 0
 
