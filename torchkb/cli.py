@@ -4,6 +4,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import torchkb
 from torchkb.errors import SourceError
@@ -67,8 +68,6 @@ def cmd_translations(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    import os
-
     if args.device == "cpu":  # before torch is imported: a CUDA machine runs as a CPU one
         os.environ["CUDA_VISIBLE_DEVICES"] = ""
     from torchkb.verify import stage as verify
@@ -95,9 +94,7 @@ def cmd_search_dict(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="torchkb", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+def _add_build(sub: Any) -> None:  # argparse's subparsers
     build = sub.add_parser("build", help="generate docs/ from notes/ and snippets/")
     build.add_argument("--check", action="store_true", help="fail if docs/ is stale")
     build.set_defaults(func=cmd_build)
@@ -107,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     imp = sub.add_parser("import", help="import a raw note into notes/ and snippets/")
     imp.add_argument("note")
     imp.set_defaults(func=cmd_import)
+
+
+def _add_verify(sub: Any) -> None:  # argparse's subparsers
     ver = sub.add_parser(
         "verify",
         help="run the snippets, compare with their recorded outputs "
@@ -146,6 +146,9 @@ def main(argv: list[str] | None = None) -> int:
         help="merge the shards' part files into verification/<device>.json",
     )
     ver.set_defaults(func=cmd_verify)
+
+
+def _add_translation_tools(sub: Any) -> None:  # argparse's subparsers
     tr = sub.add_parser(
         "translations", help="list sections (and snippet titles) whose English is missing or stale"
     )
@@ -176,7 +179,19 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("search-dict", help="regenerate the jieba user dictionary").set_defaults(
         func=cmd_search_dict
     )
-    args = parser.parse_args(argv)
+
+
+def parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="torchkb", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    _add_build(sub)
+    _add_verify(sub)
+    _add_translation_tools(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     # the one place that reads the environment's choice of tree (tests: a temporary copy)
     args.project = Project(os.environ.get("TORCHKB_ROOT") or torchkb.ROOT)
     # each run reads its tree anew, also when one process runs several (the tests do, on

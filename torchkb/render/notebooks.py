@@ -95,8 +95,8 @@ def recorded_outputs(snip: snippet_store.Snippet) -> list:
     return outputs
 
 
-# Cells and outputs as nbformat.v4's new_* helpers make them, without their validation of
-# each piece (~1 ms apiece, ~900 per build): topic_notebook validates the whole notebook.
+# Cells and outputs as nbformat.v4's new_* helpers make them, without validating each
+# piece on its own: topic_notebook validates the whole notebook once.
 def _markdown_cell(source: str) -> NotebookNode:
     return NotebookNode(id="", cell_type="markdown", source=source, metadata=NotebookNode())
 

@@ -147,7 +147,7 @@ def _tokenizer() -> MarkdownIt:
 
 @functools.cache
 def _markdown() -> markdown.Markdown:
-    """One converter, reset between texts: building one costs ~1 ms per call."""
+    """One converter, reset between texts, rather than one built per text."""
     import markdown
 
     return markdown.Markdown(extensions=_EXTENSIONS)
@@ -156,7 +156,7 @@ def _markdown() -> markdown.Markdown:
 # A text with none of these has no raw HTML (`<`), no attribute list (`{`) and no link or
 # image: both parsers need `](`, `][` or a definition `]:` (Python-Markdown allows a space
 # in `] [ref]`); Python-Markdown renders it with the tags of its own syntax only, all on
-# the allow-list. Most texts (~87 %) are plain prose and skip both parsers.
+# the allow-list. Most texts are plain prose and skip both parsers.
 _MARKUP = re.compile(r"<|\{|\]\s*[(\[:]")
 
 

@@ -40,7 +40,7 @@ class LineDict(dict):
     key_lines: dict[object, int]
 
 
-class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # C loader: 5x faster
+class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # C loader where there is one
     """SafeLoader whose mappings are LineDicts; a key given twice is an error."""
 
 
