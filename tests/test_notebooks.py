@@ -29,7 +29,7 @@ from torchkb.sources import comments
 from torchkb.sources import snippets as store
 from torchkb.sources.project import Project
 from torchkb.sources.records import split_recorded
-from torchkb.verify.runner import comparable, normalise
+from torchkb.verify.compare import comparable, normalise
 
 PROJECT = Project(torchkb.ROOT)
 TOPICS = PROJECT.topics

@@ -30,7 +30,7 @@ import yaml
 from torchkb.sources import records
 from torchkb.sources import snippets as store
 from torchkb.sources.project import Project
-from torchkb.verify import runner
+from torchkb.verify import compare, runner, shell
 
 DEFAULT_TIMEOUT = 60  # seconds; snippets.yml `timeout:` overrides
 PARTS = ".parts"  # verification/.parts/<device>-<i>-of-<n>.json, one per shard (git-ignored)
@@ -80,7 +80,7 @@ def skip_reason(snip: store.Snippet, device: str) -> str | None:
     if snip.kind == "text":
         return "text snippet: nothing to run"
     if snip.kind == "shell":
-        return runner.shell_skip_reason(snip.path.read_text(encoding="utf-8"))
+        return shell.shell_skip_reason(snip.path.read_text(encoding="utf-8"))
     return None
 
 
@@ -123,7 +123,7 @@ def run(
     problem = result.failure or _exception_problem(snip, result)
     if problem:
         return _failed(outcome, problem)
-    outcome.recorded = runner.normalise(result.recorded(), workdir, repo)
+    outcome.recorded = compare.normalise(result.recorded(), workdir, repo)
     # another device's output is kept only where the metadata says it differs by design
     own_device = device == records.home_device(snip.meta.needs) or snip.meta.output_per_device
     if update and own_device:
@@ -139,7 +139,7 @@ def run(
 def _without_running(snip: store.Snippet, device: str) -> Outcome | None:
     """The outcome of a snippet judged without running it: skipped, shell syntax, YAML."""
     reason = skip_reason(snip, device)
-    if snip.kind == "shell" and (bad := runner.check_shell_syntax(snip.path)):
+    if snip.kind == "shell" and (bad := shell.check_shell_syntax(snip.path)):
         return Outcome(snip, "failed", bad)  # never run, but must at least parse
     if reason:
         return Outcome(snip, "skipped", reason)
@@ -157,7 +157,7 @@ def _execute(
 ) -> runner.RunResult:
     timeout = snip.meta.timeout or DEFAULT_TIMEOUT
     if snip.kind == "shell":
-        return runner.run_shell(snip.path, workdir, _process_home(), timeout)
+        return shell.run_shell(snip.path, workdir, _process_home(), timeout)
     if uses_own_process(snip, device, isolate):
         home = workdir.parent / f"{workdir.name}-home"
         return runner.run_python_in_process_of_its_own(snip.path, workdir, home, timeout)
@@ -186,7 +186,8 @@ def _output_problem(snip: store.Snippet, outcome: Outcome) -> str | None:
         )
     deterministic = snip.meta.deterministic_output
     was = outcome.output_file.read_text(encoding="utf-8")
-    if runner.comparable(was, deterministic) != runner.comparable(outcome.recorded, deterministic):
+    now = outcome.recorded
+    if compare.comparable(was, deterministic) != compare.comparable(now, deterministic):
         return (
             f"{snip.path}: output differs from {outcome.output_file.name} "
             f"(python -m torchkb verify {snip.id} --update if the change is intended)"
