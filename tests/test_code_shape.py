@@ -11,6 +11,7 @@ Material, axe-core...).
 """
 
 import ast
+import os
 import re
 import shutil
 import subprocess
@@ -18,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from treecopy import copy_sources
 
 import torchkb
 
@@ -67,12 +69,42 @@ def test_layer_contract_fails_on_an_upward_import_and_a_cycle(tmp_path: Path) ->
     # two modules of the render stage importing each other
     render = tmp_path / "torchkb" / "render"
     (render / "error_index.py").write_text(
-        (render / "error_index.py").read_text() + "\nfrom torchkb.render import pages  # noqa\n"
+        (render / "error_index.py").read_text() + "\nfrom torchkb.render import docs  # noqa\n"
     )
     result = _lint_imports(tmp_path)
     assert result.returncode != 0
     assert "torchkb.sources.records -> torchkb.render.pages" in result.stdout
     assert "no import cycles between the modules of a package BROKEN" in result.stdout
+
+
+# What the GPU workflow installs besides torch: pyyaml and pydantic. Its jobs run
+# `python -m torchkb verify` (the stage) and `verify --merge`; neither may need the site's
+# libraries.
+NOT_ON_THE_GPU_RUNNER = ["markdown_it", "markdown", "frontmatter", "nh3", "jieba", "rjieba"]
+NOT_ON_THE_GPU_RUNNER += ["mkdocs", "material", "nbformat", "bs4", "latex2mathml", "tinycss2"]
+
+
+def test_the_verify_stage_loads_only_what_the_gpu_job_installs(tmp_path: Path) -> None:
+    """`verify` of a snippet, then `verify --merge`, as the GPU workflow's jobs run them, on
+    a copy of the sources: the modules they load."""
+    root = copy_sources(tmp_path / "tree")
+    code = (
+        "import sys, torchkb.cli as cli;"
+        "assert cli.main(['verify', 'autograd/autograd_basics']) == 0;"
+        "assert cli.main(['verify', '--merge']) == 0;"
+        "print(sorted({m.split('.')[0] for m in sys.modules}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+        env={**os.environ, "TORCHKB_ROOT": str(root)},
+    )
+    loaded = set(ast.literal_eval(out.stdout.splitlines()[-1]))
+    assert {"yaml", "pydantic", "torch"} <= loaded  # the check sees third-party modules
+    assert not loaded & set(NOT_ON_THE_GPU_RUNNER), sorted(loaded & set(NOT_ON_THE_GPU_RUNNER))
 
 
 # --- no patches --------------------------------------------------------------------------

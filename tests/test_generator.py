@@ -11,7 +11,7 @@ from treecopy import copy_sources, rendered_checkout, run_cli, run_cli_process, 
 
 import torchkb
 from torchkb.importer import load_manifest, manifest_problems
-from torchkb.render.pages import render_site, stale_files
+from torchkb.render.docs import render_site, stale_files
 from torchkb.site import nav as site_nav
 from torchkb.sources.project import Project
 

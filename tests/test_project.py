@@ -10,7 +10,7 @@ from pathlib import Path
 from treecopy import rendered_checkout
 
 import torchkb
-from torchkb.render.pages import render_site
+from torchkb.render.docs import render_site
 from torchkb.site import nav
 from torchkb.sources.project import Project
 
@@ -42,8 +42,8 @@ def test_sources_are_read_once() -> None:
 def test_import_reads_no_environment_variable(tmp_path: Path) -> None:
     env = {**os.environ, "TORCHKB_ROOT": str(tmp_path), "TORCHKB_SNIPPETS_ROOT": str(tmp_path)}
     code = (
-        "import torchkb, torchkb.render.pages, torchkb.verify.stage, torchkb.search.index, "
-        "torchkb.sources.snippets;"
+        "import torchkb, torchkb.render.docs, torchkb.verify.stage, torchkb.search.index, "
+        "torchkb.sources.snippets, torchkb.site.plugin;"
         "print(torchkb.ROOT)"
     )
     out = subprocess.run(

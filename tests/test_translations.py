@@ -10,7 +10,7 @@ from treecopy import run_cli
 import torchkb
 from torchkb.cli import main
 from torchkb.errors import SourceError
-from torchkb.render.pages import render_site
+from torchkb.render.docs import render_site
 from torchkb.sources.canonical import load_topics, section_hash
 from torchkb.sources.project import Project
 from torchkb.sources.translation import report, stamp

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import torchkb
 from torchkb import cli
-from torchkb.render.pages import render_site
+from torchkb.render.docs import render_site
 from torchkb.sources.project import Project
 
 SOURCES = ("notes", "snippets", "docs", "verification")

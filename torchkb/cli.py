@@ -13,7 +13,7 @@ from torchkb.sources.project import Project
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from torchkb.render.pages import render_site, stale_files, write_docs
+    from torchkb.render.docs import render_site, stale_files, write_docs
 
     project = args.project
     files = render_site(project)

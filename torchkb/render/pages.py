@@ -1,21 +1,12 @@
-"""Render docs/ (Chinese and English Markdown pages) from canonical notes and snippets.
-
-Pure function of the inputs: `render_site()` returns {relative path: bytes}, and the same
-inputs always give the same bytes. `write_docs()` swaps the result in atomically.
-"""
+"""The topic pages: one language's Markdown for a topic, with its directives expanded
+(snippets with their badges and outputs, claims, the note's outputs, editor blocks)."""
 
 import html
-import re
-import shutil
-import tempfile
 from pathlib import Path
 
-from torchkb.errors import SourceError
-from torchkb.rawnotes.text import read_text
-from torchkb.render.claims import LABELS, ClaimLabel, label_all
-from torchkb.render.error_index import error_index_page
+from torchkb.render.claims import ClaimLabel
 from torchkb.render.headings import subheading_ids, with_heading_ids
-from torchkb.render.notebooks import note_label, reproduces, topic_notebooks
+from torchkb.render.notebooks import note_label, reproduces
 from torchkb.sources import comments, records
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import (
@@ -29,8 +20,6 @@ from torchkb.sources.canonical import (
     Topic,
 )
 from torchkb.sources.project import Project
-from torchkb.sources.schema import ClaimEntry
-from torchkb.sources.translation import english_view
 from torchkb.sources.ui import strings
 
 FIGURE_DIR = "assets/figures"
@@ -281,12 +270,12 @@ class PageWriter:
     def topic_page(self, topic: Topic) -> str:
         lang = self.lang
         tags = topic.tags.get(lang) or topic.tags.get("zh") or []
-        head = ["---", f"title: {_yaml_str(topic.title[lang])}"]
+        head = ["---", f"title: {yaml_str(topic.title[lang])}"]
         if topic.summary.get(lang):
-            head.append(f"description: {_yaml_str(topic.summary[lang])}")
+            head.append(f"description: {yaml_str(topic.summary[lang])}")
         if tags:
             head.append("tags:")
-            head += [f"  - {_yaml_str(t)}" for t in tags]
+            head += [f"  - {yaml_str(t)}" for t in tags]
         head += ["---", "", f"# {topic.title[lang]}", ""]
         if topic.summary.get(lang):
             head += [topic.summary[lang], ""]
@@ -325,242 +314,5 @@ def _attr(text: str) -> str:
     return text.replace('"', "&quot;")
 
 
-def _yaml_str(text: str) -> str:
+def yaml_str(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def home_page(lang: str, topics: list[Topic]) -> str:
-    ui = strings(lang)["page"]
-    lines = [
-        "---",
-        f"title: {_yaml_str(ui['home_title'])}",
-        "hide:",
-        "  - navigation",
-        "search:",
-        "  exclude: true",
-        "---",
-        "",
-        f"# {ui['home_title']}",
-        "",
-        ui["home_lead"],
-        "",
-        f"## {ui['topics']}",
-        "",
-        '<div class="grid cards" markdown>',
-        "",
-    ]
-    for topic in topics:
-        lines.append(f"-   **[{topic.title[lang]}]({topic.id}.md)**")
-        lines.append("")
-        if topic.summary.get(lang):
-            lines += [f"    {topic.summary[lang]}", ""]
-        for section in topic.sections:
-            lines.append(f"    - [{section.text[lang]['title']}]({topic.id}.md#{section.id})")
-        lines.append("")
-    lines += ["</div>", ""]
-    return "\n".join(lines)
-
-
-def tags_page(lang: str) -> str:
-    """Material's tags index (the `<!-- material/tags -->` marker)."""
-    ui = strings(lang)["page"]
-    return (
-        f"---\ntitle: {_yaml_str(ui['tags_title'])}\n"
-        f"description: {_yaml_str(ui['tags_lead'])}\nsearch:\n  exclude: true\n---\n\n"
-        f"# {ui['tags_title']}\n\n<!-- material/tags -->\n"
-    )
-
-
-def raw_note_page(lang: str, raw: Path) -> str:
-    """The raw note verbatim, each line with an `L<n>` anchor; excluded from search."""
-    ui = strings(lang)["page"]
-    title = ui["raw_title"].format(number=raw.stem.split("_")[0])
-    rows = [
-        f'<span class="kb-line" id="L{n}"><span class="kb-lineno">{n}</span>'
-        f"{html.escape(line)}</span>"
-        for n, line in enumerate(read_text(raw).splitlines(), 1)
-    ]
-    number = raw.stem.split("_")[0]
-    description = ui["raw_description"].format(number=number, name=raw.name)
-    return "\n".join(
-        [
-            "---",
-            f"title: {_yaml_str(title)}",
-            f"description: {_yaml_str(description)}",
-            "search:",
-            "  exclude: true",
-            "---",
-            "",
-            f"# {title}",
-            "",
-            f"`{raw.name}` — {ui['raw_lead']}",
-            "",
-            '<pre class="kb-raw"><code>' + "\n".join(rows) + "</code></pre>",
-            "",
-        ]
-    )
-
-
-def claims_page(
-    lang: str,
-    claims: list[ClaimEntry],
-    sections_by_claim: dict[str, str],
-    writer: PageWriter,
-    topics: list[Topic],
-) -> str:
-    """The register, grouped by topic; each proof shows what verified it."""
-    ui = strings(lang)["page"]
-    status_text = {k: f"{CLAIM_ICON[k]} {text}" for k, text in strings(lang)["claim"].items()}
-    # not in search: every claim is also shown, with its section, on the topic pages
-    lines = [
-        "---",
-        f"title: {_yaml_str(ui['claims_title'])}",
-        f"description: {_yaml_str(ui['claims_lead'])}",
-        "search:",
-        "  exclude: true",
-        "---",
-        "",
-        f"# {ui['claims_title']}",
-        "",
-        ui["claims_lead"],
-        "",
-    ]
-    counts: dict[str, int] = {}
-    for claim in claims:
-        label = writer.labels[claim.id].label
-        counts[label] = counts.get(label, 0) + 1
-    lines += [" · ".join(f"{status_text[k]}: {counts[k]}" for k in LABELS if k in counts), ""]
-    titles = {t.id: t.title[lang] for t in topics}
-    for topic_id in sorted(
-        {c.path.stem for c in claims},
-        key=lambda t: (t not in titles, [x.id for x in topics].index(t) if t in titles else 0, t),
-    ):
-        lines += [f"## {titles.get(topic_id, topic_id)}", ""]
-        for claim in (c for c in claims if c.path.stem == topic_id):
-            cid = claim.id
-            text = claim.claim.get(lang, claim.claim.zh)
-            where = sections_by_claim.get(cid)
-            link = f" · [{ui['source']}]({where})" if where else ""
-            lines += [
-                f'<a id="claim-{cid}"></a>',
-                "",
-                f"**{text}** — {status_text[writer.labels[cid].label]}",
-                "",
-                f"{note_label(claim.note)}:{'' if claim.line is None else claim.line}{link}",
-                "",
-            ]
-            explanation = claim.explanation.get(lang).strip() if claim.explanation else ""
-            if explanation:
-                lines += [explanation, ""]
-            snip = writer.snippets.get(snippet_store.snippet_id(claim.snippet or ""))
-            if snip is not None:
-                lines += [f"{ui['proof']}: `{claim.snippet}` {writer.badges(snip)}", ""]
-    return "\n".join(lines)
-
-
-def render_site(project: Project) -> dict[str, bytes]:
-    """docs/ of the checkout `project`: {path under docs/: bytes}."""
-    topics = project.load().topics
-    repost = _reposts(project)
-    snippets, verification = project.snippets, project.verification
-    comments.check(
-        list(snippets.values()), project.snippets_dir, comments.awaiting_translation(topics)
-    )
-    check_recorded_outputs(snippets, verification)
-    labels = label_all(project.claims, snippets, verification)
-    files: dict[str, bytes] = {}
-    sections_by_claim: dict[str, str] = {}
-    for topic in topics:
-        for section in topic.sections:
-            for part in section.parts("zh"):
-                if isinstance(part, ClaimPart):
-                    sections_by_claim.setdefault(part.id, f"{topic.id}.md#{section.id}")
-    views = {"zh": topics, "en": english_view(topics)}
-    for lang in project.langs:
-        writer = PageWriter(lang, project, repost, labels)
-        files[f"{lang}/index.md"] = home_page(lang, views[lang]).encode()
-        for topic in views[lang]:
-            files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
-        files.update(topic_notebooks(project, views[lang], lang, labels))
-        files[f"{lang}/claims.md"] = claims_page(
-            lang, project.claims, sections_by_claim, writer, topics
-        ).encode()
-        files[f"{lang}/errors.md"] = error_index_page(project, lang).encode()
-        files[f"{lang}/tags.md"] = tags_page(lang).encode()
-        for raw in project.raw_notes.values():
-            files[f"{lang}/raw/{raw.stem}.md"] = raw_note_page(lang, raw).encode()
-        for rel, src in writer.figures.items():
-            files[f"{lang}/{rel}"] = src.read_bytes()
-    return files
-
-
-def check_recorded_outputs(
-    snippets: dict[str, snippet_store.Snippet], verification: dict[str, dict[str, dict]]
-) -> None:
-    """A recorded output must be what the last run of the current code wrote: a file whose
-    hash differs from its record's (edited by hand, or a bad merge) stops the build."""
-    for snip in snippets.values():
-        code_sha = snippet_store.code_sha256(snip.path)
-        for kind in records.DEVICE_KINDS:
-            rec = verification.get(kind, {}).get(snip.id)
-            out = records.expected_output_path(snip.path, kind, snip.meta.needs)
-            if (
-                rec
-                and rec.get("code_sha256") == code_sha
-                and rec.get("output_sha256")
-                and records.sha256_file(out) != rec["output_sha256"]
-            ):
-                raise SourceError(
-                    out,
-                    None,
-                    f"differs from the output the last run recorded "
-                    f"(verification/{kind}.json, {rec.get('date')}): outputs "
-                    f"come from runs: python -m torchkb verify {snip.id} "
-                    "--update",
-                )
-
-
-def _reposts(project: Project) -> dict[str, str]:
-    """Notes that say they are a repost (`[Source](url)` near the top) -> url."""
-    found = {}
-    for raw in project.raw_notes.values():
-        head = read_text(raw).splitlines()[:20]
-        for line in head:
-            m = re.match(r"\s*\[(?:Source|来源|原文|转载)\]\((https?://[^)\s]+)\)", line)
-            if m:
-                found[raw.stem] = m.group(1)
-                break
-    return found
-
-
-def write_docs(files: dict[str, bytes], docs: Path) -> None:
-    """Replace `docs` with exactly `files`: written beside it, then swapped in."""
-    tmp = Path(tempfile.mkdtemp(prefix=".docs-", dir=docs.parent))
-    try:
-        for rel, data in sorted(files.items()):
-            target = tmp / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        old = docs.with_name(".docs-old")
-        if old.exists():
-            shutil.rmtree(old)
-        if docs.exists():
-            docs.rename(old)
-        tmp.rename(docs)
-        if old.exists():
-            shutil.rmtree(old)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp)
-
-
-def stale_files(files: dict[str, bytes], docs: Path) -> list[str]:
-    """Paths under docs/ that differ from what the generator writes now."""
-    on_disk = {p.relative_to(docs).as_posix(): p for p in docs.rglob("*") if p.is_file()}
-    problems = [
-        rel
-        for rel, data in files.items()
-        if rel not in on_disk or on_disk[rel].read_bytes() != data
-    ]
-    problems += [rel for rel in on_disk if rel not in files]
-    return sorted(problems)

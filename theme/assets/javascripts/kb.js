@@ -1,6 +1,6 @@
 // The language menu keeps the reader's place: when clicked, its link gets the anchor of
 // the section being read (the URL's, else the last heading scrolled past). Section and
-// sub-section ids are the same in both languages (torchkb/render/pages.py).
+// sub-section ids are the same in both languages (torchkb/render/headings.py).
 (function () {
   function anchor() {
     if (location.hash) return location.hash

@@ -1,0 +1,134 @@
+"""Render docs/ (Chinese and English Markdown pages and notebooks) from the sources.
+
+Pure function of the inputs: `render_site()` returns {relative path: bytes}, and the same
+inputs always give the same bytes. `write_docs()` swaps the result in atomically;
+`stale_files()` lists what differs on disk (`build --check`).
+"""
+
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from torchkb.errors import SourceError
+from torchkb.rawnotes.text import read_text
+from torchkb.render.claims import label_all
+from torchkb.render.error_index import error_index_page
+from torchkb.render.notebooks import topic_notebooks
+from torchkb.render.other_pages import claims_page, home_page, raw_note_page, tags_page
+from torchkb.render.pages import PageWriter
+from torchkb.sources import comments, records
+from torchkb.sources import snippets as snippet_store
+from torchkb.sources.canonical import (
+    ClaimPart,
+)
+from torchkb.sources.project import Project
+from torchkb.sources.translation import english_view
+
+
+def render_site(project: Project) -> dict[str, bytes]:
+    """docs/ of the checkout `project`: {path under docs/: bytes}."""
+    topics = project.load().topics
+    repost = _reposts(project)
+    snippets, verification = project.snippets, project.verification
+    comments.check(
+        list(snippets.values()), project.snippets_dir, comments.awaiting_translation(topics)
+    )
+    check_recorded_outputs(snippets, verification)
+    labels = label_all(project.claims, snippets, verification)
+    files: dict[str, bytes] = {}
+    sections_by_claim: dict[str, str] = {}
+    for topic in topics:
+        for section in topic.sections:
+            for part in section.parts("zh"):
+                if isinstance(part, ClaimPart):
+                    sections_by_claim.setdefault(part.id, f"{topic.id}.md#{section.id}")
+    views = {"zh": topics, "en": english_view(topics)}
+    for lang in project.langs:
+        writer = PageWriter(lang, project, repost, labels)
+        files[f"{lang}/index.md"] = home_page(lang, views[lang]).encode()
+        for topic in views[lang]:
+            files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
+        files.update(topic_notebooks(project, views[lang], lang, labels))
+        files[f"{lang}/claims.md"] = claims_page(
+            lang, project.claims, sections_by_claim, writer, topics
+        ).encode()
+        files[f"{lang}/errors.md"] = error_index_page(project, lang).encode()
+        files[f"{lang}/tags.md"] = tags_page(lang).encode()
+        for raw in project.raw_notes.values():
+            files[f"{lang}/raw/{raw.stem}.md"] = raw_note_page(lang, raw).encode()
+        for rel, src in writer.figures.items():
+            files[f"{lang}/{rel}"] = src.read_bytes()
+    return files
+
+
+def check_recorded_outputs(
+    snippets: dict[str, snippet_store.Snippet], verification: dict[str, dict[str, dict]]
+) -> None:
+    """A recorded output must be what the last run of the current code wrote: a file whose
+    hash differs from its record's (edited by hand, or a bad merge) stops the build."""
+    for snip in snippets.values():
+        code_sha = snippet_store.code_sha256(snip.path)
+        for kind in records.DEVICE_KINDS:
+            rec = verification.get(kind, {}).get(snip.id)
+            out = records.expected_output_path(snip.path, kind, snip.meta.needs)
+            if (
+                rec
+                and rec.get("code_sha256") == code_sha
+                and rec.get("output_sha256")
+                and records.sha256_file(out) != rec["output_sha256"]
+            ):
+                raise SourceError(
+                    out,
+                    None,
+                    f"differs from the output the last run recorded "
+                    f"(verification/{kind}.json, {rec.get('date')}): outputs "
+                    f"come from runs: python -m torchkb verify {snip.id} "
+                    "--update",
+                )
+
+
+def _reposts(project: Project) -> dict[str, str]:
+    """Notes that say they are a repost (`[Source](url)` near the top) -> url."""
+    found = {}
+    for raw in project.raw_notes.values():
+        head = read_text(raw).splitlines()[:20]
+        for line in head:
+            m = re.match(r"\s*\[(?:Source|来源|原文|转载)\]\((https?://[^)\s]+)\)", line)
+            if m:
+                found[raw.stem] = m.group(1)
+                break
+    return found
+
+
+def write_docs(files: dict[str, bytes], docs: Path) -> None:
+    """Replace `docs` with exactly `files`: written beside it, then swapped in."""
+    tmp = Path(tempfile.mkdtemp(prefix=".docs-", dir=docs.parent))
+    try:
+        for rel, data in sorted(files.items()):
+            target = tmp / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        old = docs.with_name(".docs-old")
+        if old.exists():
+            shutil.rmtree(old)
+        if docs.exists():
+            docs.rename(old)
+        tmp.rename(docs)
+        if old.exists():
+            shutil.rmtree(old)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp)
+
+
+def stale_files(files: dict[str, bytes], docs: Path) -> list[str]:
+    """Paths under docs/ that differ from what the generator writes now."""
+    on_disk = {p.relative_to(docs).as_posix(): p for p in docs.rglob("*") if p.is_file()}
+    problems = [
+        rel
+        for rel, data in files.items()
+        if rel not in on_disk or on_disk[rel].read_bytes() != data
+    ]
+    problems += [rel for rel in on_disk if rel not in files]
+    return sorted(problems)
