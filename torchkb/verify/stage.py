@@ -15,6 +15,7 @@ on a CUDA machine, every snippet run in a process of their own (`torchkb.verify.
 from __future__ import annotations
 
 import atexit
+import functools
 import importlib.util
 import json
 import shutil
@@ -84,17 +85,13 @@ def skip_reason(snip: store.Snippet, device: str) -> str | None:
     return None
 
 
-_home: Path | None = None
-
-
+@functools.cache
 def _process_home() -> Path:
     """One private HOME for the snippets run in this process: libraries cache their config
     directory on first import (matplotlib), so it must outlive a single snippet."""
-    global _home
-    if _home is None:
-        _home = Path(tempfile.mkdtemp(prefix="torchkb-home-"))
-        atexit.register(shutil.rmtree, _home, True)
-    return _home
+    home = Path(tempfile.mkdtemp(prefix="torchkb-home-"))
+    atexit.register(shutil.rmtree, home, True)
+    return home
 
 
 def uses_own_process(snip: store.Snippet, device: str, isolate: str | None) -> bool:
