@@ -108,14 +108,6 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="session")
-def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A directory of this test run's own, the same for all its xdist workers (each worker's
-    base temp is a folder of the run's)."""
-    base = tmp_path_factory.getbasetemp()
-    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-
-
-@pytest.fixture(scope="session")
 def base_url(site: Path) -> Iterator[str]:
     """The built site served under site_url's path, as GitHub Pages serves a project site
     (/<repo>/)."""
