@@ -16,7 +16,6 @@ from builtsite import CHROMIUM_ARGS, serve, site_dir, site_url
 from pagewalk import Tab
 from playwright.sync_api import Browser, sync_playwright
 from tools import require_tool
-from treecopy import copy_sources, run_cli_process
 
 # notes written to test the importer, some broken on purpose: not pages to run
 collect_ignore = ["fixtures"]
@@ -138,11 +137,3 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if _site_build is not None:
         _site_build.wait()
     return site_dir(tmp_path_factory.getbasetemp().parent)
-
-
-@pytest.fixture(scope="session")
-def unmodified_copy_check(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess:
-    """`python -m torchkb build --check` (the real entry point, in a subprocess) on an
-    unmodified copy of the sources, once per worker: test_generator and test_honesty both
-    assert on it."""
-    return run_cli_process(copy_sources(tmp_path_factory.mktemp("unmodified")), "build", "--check")
