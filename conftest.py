@@ -2,7 +2,6 @@
 fresh temporary directory with a fixed seed, so a snippet that writes model.onnx never
 lands in the repository and random output is reproducible."""
 
-import gc
 import os
 import tempfile
 from collections.abc import Iterator
@@ -25,12 +24,3 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
             return (yield)
         finally:
             os.chdir(cwd)
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    # Everything collection loaded (torch, the test modules' data, the site libraries) lives
-    # until the end: out of the garbage collector's sight, a full collection walks only
-    # what tests make. The snippets' own gc.collect() calls (autograd/detach_saves_memory)
-    # cost 0.9 s instead of 0.3 s over a heap the size of a worker's otherwise.
-    gc.collect()
-    gc.freeze()

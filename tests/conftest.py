@@ -16,7 +16,6 @@ from builtsite import CHROMIUM_ARGS, serve, site_dir, site_url
 from pagewalk import Tab
 from playwright.sync_api import Browser, sync_playwright
 from tools import require_tool
-from treecopy import copy_sources, run_cli_process
 
 # notes written to test the importer, some broken on purpose: not pages to run
 collect_ignore = ["fixtures"]
@@ -26,8 +25,9 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.setdefault("MPLBACKEND", "Agg")
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     if workers > 1:
-        # 2 workers x N OpenMP threads on a 2-core machine oversubscribe: measured 20 s
-        # instead of 0.7 s for a small training loop. One share of the cores per worker.
+        # 2 workers x N OpenMP threads on a 2-core machine oversubscribe the cores: OpenMP
+        # threads spin while they wait for each other, so even a small training loop slows
+        # many times over. One share of the cores per worker.
         # The processes a test starts (a snippet's own interpreter, `verify`, the notebook
         # kernel) get the same share through OMP_NUM_THREADS: OpenMP threads spin while
         # they wait, so an oversubscribed one burns the other worker's CPU.
@@ -39,29 +39,15 @@ def pytest_configure(config: pytest.Config) -> None:
         torch.set_num_threads(share)
 
 
-# The slowest tests, roughly in seconds of one worker (`--durations`); only the order uses
-# them: longest first, so that two workers end together rather than one waiting on the
-# other's last long test.
-SLOW = {
-    "test_new_note_from_import_to_strict_bilingual_build": 18,
-    "test_pages_load_and_switch_language": 12,
-    "test_search_quality": 8,
-    "test_process_isolation_keeps_the_next_snippet_clean": 8,
-    "test_notebook_runs_and_reproduces_outputs": 2,
-    # reads what test_pages_load_and_switch_language's walk found (tests/pagewalk.py): last,
-    # when the walks are done, rather than waiting beside one still walking
-    "test_no_serious_axe_violations": -1,
-}
+# What needs the built site or the browser: `pytest -m "not browser"` leaves them out
+BROWSER_FIXTURES = {"site", "base_url", "browser", "tab"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    # tests of the built site after the others, as the site builds in the background
-    # meanwhile (`site`); in each part the slow ones first
-    def key(item: pytest.Item) -> tuple[bool, int]:
-        name = getattr(item, "originalname", item.name)
-        return "site" in getattr(item, "fixturenames", ()), -SLOW.get(name, 0)
-
-    items.sort(key=key)
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
 
 
 _site_build: subprocess.Popen | None = None
@@ -71,10 +57,11 @@ _site_build: subprocess.Popen | None = None
 def _start_site_build(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[None]:
-    """When a collected test needs the built site, start building it at once in another
-    process, so the other tests run meanwhile (and its files are not written from inside
-    a snippet's write guard); the `site` fixture waits for it. builtsite's file lock makes
-    one build serve all workers."""
+    """When a test selected to run needs the built site, start building it at once in
+    another process, so the other tests run meanwhile (and its files are not written from
+    inside a snippet's write guard); the `site` fixture waits for it. builtsite's file lock
+    makes one build serve all workers. (session.items: what is left after `-m` and `-k`
+    deselected.)"""
     global _site_build
     if any("site" in getattr(i, "fixturenames", ()) for i in request.session.items):
         base = tmp_path_factory.getbasetemp().parent
@@ -108,14 +95,6 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="session")
-def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A directory of this test run's own, the same for all its xdist workers (each worker's
-    base temp is a folder of the run's)."""
-    base = tmp_path_factory.getbasetemp()
-    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-
-
-@pytest.fixture(scope="session")
 def base_url(site: Path) -> Iterator[str]:
     """The built site served under site_url's path, as GitHub Pages serves a project site
     (/<repo>/)."""
@@ -127,8 +106,7 @@ def base_url(site: Path) -> Iterator[str]:
 def tab(browser: Browser, base_url: str) -> Iterator[Tab]:
     """The browser walk's tab (tests/pagewalk.py), one per worker. As a reader who asked
     for reduced motion sees the site (Material's CSS then has no transitions): the same
-    pages, without the frames their animations draw on every scroll, click and hover
-    (a third of the copy checks' CPU, a sixth of the page loads')."""
+    pages, without the frames their animations draw on every scroll, click and hover."""
     context = browser.new_context(
         viewport={"width": 1280, "height": 900}, color_scheme="light", reduced_motion="reduce"
     )
@@ -146,11 +124,3 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if _site_build is not None:
         _site_build.wait()
     return site_dir(tmp_path_factory.getbasetemp().parent)
-
-
-@pytest.fixture(scope="session")
-def unmodified_copy_check(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess:
-    """`python -m torchkb build --check` (the real entry point, in a subprocess) on an
-    unmodified copy of the sources, once per worker: test_generator and test_honesty both
-    assert on it."""
-    return run_cli_process(copy_sources(tmp_path_factory.mktemp("unmodified")), "build", "--check")

@@ -1,22 +1,27 @@
-"""One walk over every page of the built site, in one browser tab, shared by two tests.
+"""The built site's pages in a browser tab: the page checks of tests/test_browser.py and
+the axe-core run of tests/test_accessibility.py.
 
-Each page of both languages is loaded once. On it, the browser checks run first (no console
-errors or failed requests, copy buttons, notebook outputs and downloads, the language menu;
-tests/test_browser.py asserts them), then axe-core on the same, already loaded page, light
-and then dark (tests/test_accessibility.py asserts those). A shard's walk is done once per
-test run: the first of its two tests to run walks (under a file lock) and writes what it
-found to the run's directory, shared by the xdist workers; the other test reads it there.
+The walk (`walk`) loads each Chinese page of a shard and checks it (no console errors or
+failed requests, copy buttons, notebook outputs and downloads), switches to English with
+the language menu, checks that page too, and confirms its menu points back.
+
+Axe (`check_axe`) runs as its documentation shows, `axe.run(context, options)`: on the
+whole page with its default rules, then, after switching Material to its dark scheme as
+its toggle does (the body's data-md-color-scheme), once more with the rules that depend on
+colours. By default it checks one page of each kind the site has, in both languages
+(`page_kinds`, `axe_paths`); TORCHKB_FULL_WALK=1 makes it check every page.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bs4 import BeautifulSoup
 from builtsite import ROOT
-from filelock import FileLock
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
@@ -25,8 +30,8 @@ from torchkb.sources.project import Project
 
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-# Chinese pages (with their English pair) per shard; a shard is one test of each kind
-SHARDS = 9
+# Chinese pages (with their English pair) per shard; a shard is one test
+SHARDS = 4
 SCREENSHOTS = {
     ("zh", ""): "zh-home",
     ("en", ""): "en-home",
@@ -37,206 +42,39 @@ SCREENSHOTS = {
 }
 
 # Material's search has started (our worker loaded its meta.json): the last request a page
-# makes by itself. Waiting for it instead of "networkidle" (500 ms of quiet) halves the walk.
+# makes by itself, so no later request's failure goes unseen, and a fixed event to wait
+# for rather than a period of network quiet.
 SEARCH_READY = """() => { const m = document.querySelector('.md-search-result__meta');
   return m && m.innerText.trim() !== '' && !/Initializing|正在初始化/.test(m.innerText) }"""
 
 # -- axe ----------------------------------------------------------------------------------
-# what a colour scheme changes: the contrast rules
-SCHEME_RULES = ["color-contrast", "link-in-text-block"]
-# Code is most of a page's nodes and as many seconds of axe, and the header, navigation
-# and footer are the same template on every page: both are the same CSS everywhere, so
-# they are checked in full on these pages (in both languages, every token kind the site
-# uses: Python, shell, YAML, outputs, notebook cells, raw notes), and elsewhere axe checks
-# the page's own content, its article, less the code.
-FULL = {
-    "tensors/",
-    "en/data/",
-    "environment/",
-    "debugging/",
-    "notebooks/tensors/",
-    "en/notebooks/data/",
-    "raw/003_72c1394ea078b9f8/",
-}
-CODE = [".highlight", ".jp-InputArea-editor", ".jp-OutputArea", ".kb-raw"]
-# Where axe checks the article less the code, the code's contents are removed first: axe
-# walks the whole document on every run whatever its context (its tree, visibility and
-# colour caches), so leaving thousands of excluded code spans in costs as much as checking
-# them. The code elements themselves stay (empty), so the article keeps its structure.
-PRUNE = """(selectors) => { const article = document.querySelector('article');
-  for (const s of selectors) for (const e of article.querySelectorAll(s)) e.replaceChildren(); }"""
-# The colour rules are most of axe's time, and most of that is the same check again: a
-# page's code is thousands of tokens in a dozen colours, and every page has the same kinds
-# of paragraph, link and table. So each checks one element of a kind in the shard's walk,
-# the first it meets, and its definite result (a pass or a fail) stands for every element
-# of that kind; where axe could not decide (an image or another element behind the text),
-# every element of the kind on the page is checked, as axe does by default. A kind is what
-# the rule's checks read, as computed styles:
-#   color-contrast: the element's tag, colour, font size and weight, shadow and stroke;
-#   link-in-text-block: the link's colour, font, decoration, borders, outline and
-#     pseudo-elements, and those of the block it is in;
-# and for both, every background, opacity, blend, filter and position from the element up
-# to the root. (`_audit` is axe's own rule and check table: if it changes, this fails.)
-ONCE = """() => {
-  const state = {settled: new Set(), chosen: [], decided: new Set(), later: new Map(),
-                 only: null, results: {}, chains: new WeakMap()};
-  window.__kbOnce = state;
-  const none = v => v === "none" || v === "normal" || v === "rgba(0, 0, 0, 0)";
-  function own(el) {  // what of an element changes the colours of what is in it
-    const s = getComputedStyle(el), parts = [];
-    for (const p of ["backgroundColor", "backgroundImage", "mixBlendMode", "filter"])
-      if (!none(s[p])) parts.push(p + ":" + s[p]);
-    if (s.opacity !== "1") parts.push("opacity:" + s.opacity);
-    if (s.position !== "static") parts.push(s.position + ":" + s.zIndex);
-    return parts.join(";");
-  }
-  function chain(el) {
-    if (!el || el.nodeType !== 1) return "";
-    let key = state.chains.get(el);
-    if (key === undefined) {
-      const mine = own(el), up = chain(el.parentElement);
-      key = mine ? el.tagName + "{" + mine + "}<" + up : up;
-      state.chains.set(el, key);
-    }
-    return key;
-  }
-  function hash(text) {  // cyrb53: kinds travel to Python and back, short
-    let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, 2654435761); h2 = Math.imul(h2 ^ c, 1597334677);
-    }
-    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-  }
-  const styles = (el, props) => { const s = getComputedStyle(el); return props.map(p => s[p]); };
-  const TEXT = ["color", "webkitTextFillColor", "webkitTextStroke", "fontSize", "fontWeight",
-                "textShadow"];
-  const LINK = ["display", "color", "fontFamily", "fontSize", "fontWeight", "fontStyle",
-                "textDecoration", "textDecorationLine", "textDecorationStyle",
-                "borderTopStyle", "borderTopWidth", "borderTopColor", "borderBottomStyle",
-                "borderBottomWidth", "borderBottomColor", "outlineStyle", "outlineWidth",
-                "outlineColor", "backgroundImage"];
-  const BLOCK = ["block", "list-item", "table", "flex", "grid", "inline-block"];
-  const block = el => {
-    let up = el.parentElement;
-    while (up && !BLOCK.includes(getComputedStyle(up).display)
-           && !getComputedStyle(up).display.startsWith("table-")) up = up.parentElement;
-    return up;
-  };
-  const fields = new Set(["input", "select", "textarea"]);
-  const ownText = node => [...node.childNodes].some(c => c.nodeType === 3 && c.data.trim());
-  const rules = {
-    "color-contrast": {
-      checks: ["color-contrast"],
-      // form fields as axe does them; other elements need text of their own (axe's too)
-      plain: (node, vNode) => fields.has(vNode.props.nodeName),
-      skip: node => !ownText(node),
-      kind: node => [node.tagName, ...styles(node, TEXT), chain(node)],
-      // a pass or a fail, on text on screen (hidden text "passes" unchecked)
-      decided: (results, vNode) => results.length === 1 && typeof results[0] === "boolean"
-        && axe.commons.dom.isVisibleOnScreen(vNode),
-    },
-    "link-in-text-block": {
-      checks: ["link-in-text-block", "link-in-text-block-style"],
-      plain: () => false,
-      skip: () => false,
-      kind: node => {
-        const up = block(node);
-        const pseudo = [":before", ":after"].map(p => getComputedStyle(node, p).content);
-        return [node.tagName, ...styles(node, LINK), ...pseudo,
-                up ? [up.tagName, ...styles(up, LINK)].join(",") : "", chain(node)];
-      },
-      // any passing check passes the link; both failing fail it
-      decided: results => results.includes(true)
-        || (results.length === 2 && results.every(r => r === false)),
-    },
-  };
-  state.rules = rules;
-  for (const [id, spec] of Object.entries(rules)) {
-    const rule = axe._audit.rules.find(r => r.id === id);
-    const checks = spec.checks.map(c => axe._audit.checks[c]);
-    if (!rule || typeof rule.matches !== "function"
-        || checks.some(c => !c || typeof c.evaluate !== "function"))
-      throw new Error(`axe's ${id} changed`);
-    const matches = rule.matches;
-    rule.matches = function (node, vNode, context) {
-      const again = state.only && !!state.only[id]?.has(node);
-      if (state.only) return again && matches.call(this, node, vNode, context);
-      if (spec.plain(node, vNode)) return matches.call(this, node, vNode, context);
-      if (spec.skip(node, vNode)) return false;
-      const k = hash(id + "|" + spec.kind(node).join("|"));  // before axe's dearer matches
-      if (state.settled.has(k)) return false;
-      if (state.later.has(k)) { state.later.get(k).nodes.push(node); return false; }
-      if (!matches.call(this, node, vNode, context)) return false;
-      state.later.set(k, {id, nodes: []});
-      state.results[id].set(node, []);
-      state.chosen.push([node, vNode, k, id]);
-      return true;
-    };
-    for (const check of checks) {
-      const evaluate = check.evaluate;
-      check.evaluate = function (node, options, vNode, context) {
-        const result = evaluate.call(this, node, options, vNode, context);
-        state.results[id].get(node)?.push(result);
-        return result;
-      };
-    }
-  }
-}"""
-# The test fails on serious and critical violations only, and axe gives a violation its
-# rule's impact: rules of minor or moderate impact (landmarks, heading order, ...) could
-# never fail it, so they are switched off (~15% of the light run's time); every other rule
-# runs as axe runs it by default. Returns the violations and the kinds now decided (ONCE).
-RUN = """async ([rules, exclude, settled]) => {
-  const state = window.__kbOnce;
-  state.settled = new Set(settled);
-  // computed styles change with the scheme: kinds are worked out afresh each run
-  state.chosen = []; state.decided.clear(); state.later.clear(); state.only = null;
-  state.chains = new WeakMap();
-  for (const id of Object.keys(state.rules)) state.results[id] = new Map();
-  const options = {resultTypes: ["violations"], rules: {}};
-  for (const rule of axe._audit.rules)
-    if (!["serious", "critical"].includes(rule.impact)) options.rules[rule.id] = {enabled: false};
+# Material's colour schemes, as its toggle sets them on the body; the dark run needs only
+# the rules whose result depends on colours
+SCHEMES = (("light", "default", None), ("dark", "slate", ["color-contrast", "link-in-text-block"]))
+# axe's documented API; the test fails on serious and critical violations only
+RUN_AXE = """async (rules) => {
+  const options = {resultTypes: ["violations"]};
   if (rules) options.runOnly = {type: "rule", values: rules};
-  const context = exclude.length ? {include: [["article"]], exclude} : document;
-  const violations = (await axe.run(context, options)).violations;
-  for (const [node, vNode, k, id] of state.chosen)
-    if (state.rules[id].decided(state.results[id].get(node), vNode)) state.decided.add(k);
-  // the kinds axe could not decide on their first element: all their elements, once more
-  let again = 0;
-  state.only = {};
-  for (const [k, {id, nodes}] of state.later)
-    if (!state.decided.has(k) && nodes.length) {
-      state.only[id] = state.only[id] || new Set();
-      for (const node of nodes) state.only[id].add(node);
-      again += nodes.length;
-    }
-  if (again) {
-    const only = {type: "rule", values: Object.keys(state.only)};
-    const more = (await axe.run(context, {resultTypes: ["violations"], runOnly: only})).violations;
-    for (const v of more) {
-      const same = violations.find(w => w.id === v.id);
-      if (same) same.nodes.push(...v.nodes); else violations.push(v);
-    }
-  }
-  return {
-    decided: [...state.decided], again,
-    violations: violations.filter(v => v.impact === "serious" || v.impact === "critical")
-      .map(v => ({id: v.id, count: v.nodes.length, help: v.help,
-                  first: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": "
-                    + ((n.any[0] || n.all[0] || n.none[0] || {}).message || ""))})),
-  };
+  const result = await axe.run(document, options);
+  return result.violations
+    .filter(v => v.impact === "serious" || v.impact === "critical")
+    .map(v => ({id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
+                first: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": " + n.failureSummary)
+    }));
 }"""
-# no colour transitions: axe would read colours halfway through the switch
-NO_TRANSITIONS = "*, *::before { transition: none !important; }"
+# no colour transitions: axe would read colours halfway through the switch of scheme
+NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; }"
 
 SNIPPETS = {s.path.resolve(): s for s in Project(ROOT).snippets.values()}
 
 
 def axe_source() -> str | None:
     return AXE.read_text(encoding="utf-8") if AXE.exists() else None
+
+
+def full_walk() -> bool:
+    """TORCHKB_FULL_WALK=1: axe checks every page, not one of each kind."""
+    return os.environ.get("TORCHKB_FULL_WALK", "").strip() not in {"", "0"}
 
 
 class Tab:
@@ -279,19 +117,63 @@ def page_paths(site: Path) -> list[str]:
     return paths
 
 
+def page_kinds(site: Path) -> dict[str, list[str]]:
+    """The site's kinds of page, each with its Chinese pages, read from the built site's
+    navigation: a nav section that lists only pages (the topics, the notebooks, the raw
+    notes: many pages made by one template) is one kind, named after the section; a page
+    listed beside sections (home, the error index, claims, tags) is a kind of its own. The
+    pages the nav does not list, 404.html, are a kind each."""
+    home = BeautifulSoup((site / "index.html").read_text(encoding="utf-8"), "html.parser")
+    kinds: dict[str, list[str]] = {}
+
+    def section(ul, name: str | None) -> None:
+        items = ul.find_all("li", class_="md-nav__item", recursive=False)
+        nested = [li for li in items if "md-nav__item--nested" in li["class"]]
+        for li in items:
+            if li in nested:
+                label = li.find("label", class_="md-nav__link", recursive=False)
+                section(li.find("nav").find("ul"), label.get_text(" ", strip=True))
+                continue
+            href = li.find("a", class_="md-nav__link", recursive=False)["href"]
+            path = "" if href == "." else href
+            if name is None or nested:  # a page beside sections
+                kinds[path or "home"] = [path]
+            else:
+                kinds.setdefault(name, []).append(path)
+
+    section(home.select_one("nav.md-nav--primary > ul"), None)
+    for page in sorted(site.glob("*.html")):
+        if page.name != "index.html":
+            kinds[page.name] = [page.name]
+    return kinds
+
+
+def variety(site: Path, path: str) -> int:
+    """How many kinds of element (tag and class) the page has: what its CSS styles."""
+    html = (site / (path if path.endswith(".html") else f"{path}index.html")).read_text("utf-8")
+    return len(set(re.findall(r"<(\w+)[^>]*?\sclass=\"([^\"]*)\"", html)))
+
+
+def axe_paths(site: Path) -> list[str]:
+    """The Chinese pages axe checks (each with its English pair): every page when
+    `full_walk()`, else of each kind the page with the most kinds of element, so that the
+    most of what its template can show is checked."""
+    kinds = page_kinds(site).values()
+    if full_walk():
+        return sorted(p for pages in kinds for p in pages)
+    return sorted(max(pages, key=lambda p: (variety(site, p), p)) for pages in kinds)
+
+
 def shard_paths(site: Path, shard: int) -> list[str]:
     """The shard's Chinese pages (each with its English pair). Pages are dealt out heaviest
-    first, each to the lightest shard so far, weighed by the size of their HTML (axe's and
-    the copy checks' time follow the number of elements), so the shards take about as long:
-    no worker waits on one long shard at the end."""
+    first, each to the lightest shard so far, weighed by the size of their HTML (the copy
+    checks' time follows the number of elements), so the shards take about as long: no
+    worker waits on one long shard at the end."""
     shards: list[list[str]] = [[] for _ in range(SHARDS)]
     load = [0] * SHARDS
 
     def weight(path: str) -> int:
-        size = 0
-        for page in (path, f"en/{path}"):
-            size += (site / page / "index.html").stat().st_size * (2 if page in FULL else 1)
-        return size
+        return sum((site / page / "index.html").stat().st_size for page in (path, f"en/{path}"))
 
     for path in sorted(page_paths(site), key=lambda p: (-weight(p), p)):
         lightest = load.index(min(load))
@@ -306,8 +188,8 @@ def check_copy_buttons(tab: Tab, lang: str) -> int:
     topic's comments.en.yml). One round trip per page: clicks in the page, each block
     scrolled to first, as a reader does (Material adds the button then). Meanwhile the page
     is drawn transparent: nothing here looks at pixels (what is copied is the code's
-    rendered text, which opacity leaves alone), and the browser then skips rasterising each
-    screen the scroll passes, ~40% of these checks' CPU."""
+    rendered text, which opacity leaves alone), so the browser need not rasterise each
+    screen the scroll passes."""
     copied = tab.page.evaluate("""async () => {
         const out = [], unseen = document.createElement("style");
         unseen.textContent = "html { opacity: 0 !important; }";
@@ -402,28 +284,18 @@ def switch_link(tab: Tab, lang: str) -> str:
     return tab.page.locator(f".md-header .md-select a[hreflang='{lang}']").evaluate("a => a.href")
 
 
-def check_axe(page: Page, path: str, source: str, decided: set[str]) -> list[str]:
-    """axe on the page now shown (`path` below the site root, "en/data/"), light then dark;
-    the serious and critical violations, one line each. `decided`: the kinds of text whose
-    colours the walk has checked (ONCE), added to. The page is left as axe last saw it
-    (dark, without transitions, its code's contents pruned where they were): the walk goes
-    on to another page, and switching back would cost a restyle and a redraw (~8% of axe)."""
-    found = []
-    page.evaluate("window.scrollTo(0, 0)")  # where the reader lands; the walk may scroll
-    page.evaluate(source)
-    page.evaluate(ONCE)
+def check_axe(page: Page, where: str, source: str) -> list[str]:
+    """axe on the page now shown (`where` names it in the report), light then dark; the
+    serious and critical violations, one line each."""
+    page.evaluate("window.scrollTo(0, 0)")  # where the reader lands
+    page.add_script_tag(content=source)
     page.add_style_tag(content=NO_TRANSITIONS)
-    exclude = [] if path in FULL else [[s] for s in CODE]
-    if exclude:
-        page.evaluate(PRUNE, CODE)
-    for scheme, rules in (("default", None), ("slate", SCHEME_RULES)):
-        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
-        result = page.evaluate(RUN, [rules, exclude, sorted(decided)])
-        decided.update(result["decided"])
-        for v in result["violations"]:
+    found = []
+    for name, scheme, rules in SCHEMES:
+        page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+        for v in page.evaluate(RUN_AXE, rules):
             found.append(
-                f"/{path} ({'dark' if scheme == 'slate' else 'light'}): "
-                f"{v['id']} x{v['count']} ({v['help']}) "
+                f"{where} ({name}): {v['id']} ({v['impact']}) x{v['count']} ({v['help']}) "
                 + json.dumps(v["first"], ensure_ascii=False)
             )
     return found
@@ -431,38 +303,20 @@ def check_axe(page: Page, path: str, source: str, decided: set[str]) -> list[str
 
 @dataclass
 class Walk:
-    """What a shard's walk found: the browser checks' problems and axe's violations."""
+    """What a shard's walk found."""
 
     paths: list[str]
-    axe: bool  # axe ran on the pages
     copies: int = 0
     problems: list[str] = field(default_factory=list)
-    axe_pages: list[str] = field(default_factory=list)
-    violations: list[str] = field(default_factory=list)
 
 
-def walk(tab: Tab, site: Path, shard: int, axe: str | None, run_dir: Path) -> Walk:
-    """The shard's walk, done once per test run: `run_dir` is this run's directory, the
-    same for all its workers (conftest.py's `run_dir`)."""
-    found = run_dir / f"walk-{shard}.json"
-    with FileLock(str(run_dir / f"walk-{shard}.lock")):
-        if found.exists():
-            done = Walk(**json.loads(found.read_text(encoding="utf-8")))
-            if done.axe or axe is None:
-                return done
-        w = walk_now(tab, site, shard, axe)
-        found.write_text(json.dumps(dataclasses.asdict(w), ensure_ascii=False), "utf-8")
-    return w
-
-
-def walk_now(tab: Tab, site: Path, shard: int, axe: str | None) -> Walk:
+def walk(tab: Tab, site: Path, shard: int) -> Walk:
     """Each Chinese page of the shard, then a click on its language menu's English entry:
-    the same page in English; that page's menu points back. Both are checked as pages, and
-    then each by axe (when `axe`, its source, is given).
+    the same page in English; that page's menu points back. Both are checked as pages.
 
-    A failed check is recorded, not raised, so the walk goes on: a page that failed its
-    browser checks is still checked by axe and the other way round."""
-    w = Walk(shard_paths(site, shard), axe is not None)
+    A failed check is recorded, not raised, so the walk goes on to the other pages."""
+    w = Walk(shard_paths(site, shard))
+    tab.take()  # what earlier tests in this tab left is theirs
 
     def check(where: str, step, *args) -> object:
         try:
@@ -472,22 +326,10 @@ def walk_now(tab: Tab, site: Path, shard: int, axe: str | None) -> Walk:
             w.problems += [f"{where}: {p}" for p in tab.take()]
             return None
 
-    decided: set[str] = set()  # kinds of text and link whose colours are checked (ONCE)
-
-    def accessibility(path: str) -> None:
-        if axe is None:
-            return
-        try:
-            w.violations += check_axe(tab.page, path, axe, decided)
-            w.axe_pages.append(path)
-        except PlaywrightError as e:
-            w.violations.append(f"/{path}: axe did not run: {str(e).strip()[:2000]}")
-
     for i, path in enumerate(w.paths):
         zh, en = f"{tab.base}/{path}", f"{tab.base}/en/{path}"
         w.copies += check(f"/{path}", visit, tab, "zh", path, w.problems) or 0
         check(f"/{path}", check_switch_link, tab, zh, "its own link")
-        accessibility(path)
         if i == 0:  # a reader's hover and click, on one page a shard (it is slow: the
             # menu's animation); the other pages' menus are the same markup, so following
             # their link shows where each one goes
@@ -500,7 +342,6 @@ def walk_now(tab: Tab, site: Path, shard: int, axe: str | None) -> Walk:
             check(f"/en/{path}", tab.page.goto, en)
         w.copies += check(f"/en/{path}", visit, tab, "en", path, w.problems, False) or 0
         check(f"/en/{path}", check_switch_link, tab, zh, "switch back")
-        accessibility(f"en/{path}")
     return w
 
 

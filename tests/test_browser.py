@@ -7,14 +7,13 @@ page's menu must point back. On every topic page each snippet's copy button is c
 the clipboard must hold the snippet file's exact text (English pages: with the comments of
 its topic's comments.en.yml). Notebook
 pages must show their outputs and offer their own language's .ipynb. Screenshots go to
-test-artifacts/screenshots/ (kept by CI). The walk itself is tests/pagewalk.py: the same
-page loads serve axe (tests/test_accessibility.py).
+test-artifacts/screenshots/ (kept by CI). The walk itself is tests/pagewalk.py.
 """
 
 from pathlib import Path
 
 import pytest
-from pagewalk import SHARDS, SHOTS, Tab, axe_source, page_paths, shard_paths, walk
+from pagewalk import SHARDS, SHOTS, Tab, page_paths, shard_paths, walk
 
 
 def test_both_languages_have_the_same_pages(site: Path) -> None:
@@ -28,10 +27,10 @@ def test_both_languages_have_the_same_pages(site: Path) -> None:
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
-def test_pages_load_and_switch_language(tab: Tab, site: Path, run_dir: Path, shard: int) -> None:
+def test_pages_load_and_switch_language(tab: Tab, site: Path, shard: int) -> None:
     """Each Chinese page, then a click on its language menu's English entry: the same
     page in English; that page's menu points back. Both are checked as pages."""
-    found = walk(tab, site, shard, axe_source(), run_dir)
+    found = walk(tab, site, shard)
     print(f"shard {shard}: {len(found.paths)} page pairs, {found.copies} copy buttons checked")
     assert found.paths
     assert not found.problems, "\n".join(found.problems)

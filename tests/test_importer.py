@@ -143,20 +143,6 @@ def test_existing_snippet_is_never_overwritten(root):
     assert snapshot(root) == before
 
 
-def test_real_notes_are_recognised_as_already_imported(root):
-    """The repo's topics already hold sections from the seeds: those are skipped."""
-    stem = "000_b301a687c159c04d"
-    report = import_note(root / "notes" / "raw" / f"{stem}.txt", root=root)
-    assert not report.raw_copied
-    ids = {
-        s.id
-        for t in load_topics(root / "notes" / "topics")
-        for s in t.sections
-        if any(src.note == stem for src in s.sources)
-    }
-    assert len(report.already_present) >= 1 or not ids
-
-
 SEEDS = sorted(p.stem for p in (torchkb.ROOT / "notes" / "raw").glob("*.txt"))
 
 

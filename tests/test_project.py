@@ -31,14 +31,6 @@ def test_another_checkout_is_rendered_from_its_own_sources(tmp_path: Path) -> No
     assert "tools.md" not in nav.entries(Project(tmp_path))["@topics"]
 
 
-def test_sources_are_read_once() -> None:
-    project = Project(torchkb.ROOT)
-    assert project.topics is project.topics
-    assert project.snippets is project.snippets
-    claim = project.claims[0]
-    assert project.claims_by_id[claim.id] is claim and claim.path.parent == project.claims_dir
-
-
 def test_import_reads_no_environment_variable(tmp_path: Path) -> None:
     env = {**os.environ, "TORCHKB_ROOT": str(tmp_path), "TORCHKB_SNIPPETS_ROOT": str(tmp_path)}
     code = (

@@ -9,6 +9,7 @@ and are skipped elsewhere with that reason.
 from pathlib import Path
 
 import pytest
+from tools import PACKAGE_TOOLS, require_tool
 
 import torchkb
 from torchkb.sources import records
@@ -33,6 +34,9 @@ def _root_entries() -> list[str]:
 
 @pytest.mark.parametrize("snip", SNIPPETS, ids=lambda s: s.id)
 def test_snippet(snip: store.Snippet, tmp_path: Path, record_property) -> None:
+    for package in snip.meta.packages:
+        if package in PACKAGE_TOOLS:  # missing: one line saying what to install
+            require_tool(PACKAGE_TOOLS[package])
     workdir = tmp_path / "cwd"
     workdir.mkdir()
     before = _root_entries()

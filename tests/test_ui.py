@@ -40,6 +40,6 @@ def test_claim_labels_name_every_label() -> None:
 
 def test_no_ui_tables_left_in_the_code() -> None:
     """UI strings are not kept in Python as well (render.UI, notebooks.UI, ...)."""
-    for path in sorted(Path(torchkb.__file__).parent.glob("*.py")):
+    for path in sorted(Path(torchkb.__file__).parent.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r'^\w+ = \{\s*\n\s*"zh": \{', text, re.M), path.name

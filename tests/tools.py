@@ -21,6 +21,8 @@ TOOLS: dict[str, tuple[str, str]] = {
     # graphviz's `dot` renders the autograd-graph snippet (tools/make_dot.py)
     "dot": ("dot", "apt-get install graphviz"),
 }
+# the programs a snippet needs, by the Python packages it lists in snippets.yml
+PACKAGE_TOOLS: dict[str, str] = {"graphviz": "dot"}
 
 
 def in_ci() -> bool:

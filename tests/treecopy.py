@@ -1,8 +1,8 @@
 """A copy of this checkout's sources to break on purpose, and the CLI run on it as a user
 runs it, `TORCHKB_ROOT` naming the copy.
 
-`run_cli` runs `torchkb.cli.main` in this process (a subprocess costs ~1.5 s of imports and
-cold caches per call; in-process ~0.4 s): the same argument parsing, the same exit codes,
+`run_cli` runs `torchkb.cli.main` in this process (a subprocess would pay for its imports
+and cold caches on every call): the same argument parsing, the same exit codes,
 stdout and stderr captured, warnings shown as a fresh interpreter shows them.
 `run_cli_process` runs the real entry point, `python -m torchkb`, in a subprocess; a few
 tests keep it so that the module entry point and its exit status stay covered."""
