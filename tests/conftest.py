@@ -1,7 +1,7 @@
 """Per-worker setup and the shared fixtures: the built site and one browser per worker.
 
 Snippets are run and recorded by `python -m torchkb verify`; tests/test_snippets.py runs
-each once more and compares (see README "Verified snippets").
+each once more and compares (CONTRIBUTING.md, "Verified snippets").
 """
 
 import os
