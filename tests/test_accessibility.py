@@ -3,16 +3,26 @@ or critical violation.
 
 By default axe checks one page of each kind of page the site has (pagewalk.page_kinds:
 home, topic, notebook, error index, claims, tags, raw note, 404); TORCHKB_FULL_WALK=1
-checks every page. Each page is checked light with axe's default rules, then dark (the
-body's data-md-color-scheme, as Material's toggle sets it) with the colour rules. The
-tests below plant violations, so a run that could not see them fails.
+checks every page. Each page is checked in the light scheme with axe's default rules, and
+in the dark scheme (the body's data-md-color-scheme, as Material's toggle sets it) with the
+rules that depend on colours. The tests below plant violations, so a run that could not
+see them fails.
 """
 
 from pathlib import Path
 
 import pytest
 from builtsite import site_url
-from pagewalk import Tab, axe_paths, axe_source, check_axe, full_walk, page_kinds, page_paths
+from pagewalk import (
+    SCHEMES,
+    Tab,
+    axe_paths,
+    axe_source,
+    check_axe,
+    full_walk,
+    page_kinds,
+    page_paths,
+)
 from tools import in_ci
 
 
@@ -26,6 +36,11 @@ def axe() -> str:
     return source
 
 
+def light_and_dark(page, where: str, axe: str) -> list[str]:
+    """axe on the page now shown, in the light scheme, then in the dark one."""
+    return [line for scheme in SCHEMES for line in check_axe(page, where, axe, scheme)]
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_no_serious_axe_violations(tab: Tab, site: Path, axe: str, lang: str) -> None:
     assert site_url()  # canonical links and the 404 page need it
@@ -35,7 +50,7 @@ def test_no_serious_axe_violations(tab: Tab, site: Path, axe: str, lang: str) ->
     for path in paths:
         response = tab.page.goto(f"{tab.base}/{prefix}{path}", wait_until="load")
         assert response is not None and response.ok, f"/{prefix}{path}: {response}"
-        found += check_axe(tab.page, f"/{prefix}{path}", axe)
+        found += light_and_dark(tab.page, f"/{prefix}{path}", axe)
     tab.take()  # console errors are test_browser's
     print(f"{'every page' if full_walk() else 'one page of each kind'}: {paths}")
     assert found == [], "\n".join(found)
@@ -89,7 +104,7 @@ def test_planted_violations_are_reported(blank, axe: str) -> None:
     text is not."""
     planted = f'<img src="{GIF}"><p class="grey" style="color: #aaa">Grey text.</p>'
     blank.set_content(PLANTED.replace("{planted}", planted))
-    found = check_axe(blank, "/planted", axe)
+    found = light_and_dark(blank, "/planted", axe)
     [image] = lines(found, "light", "image-alt")
     assert "(critical) x1" in image and '["img: ' in image, image
     [grey] = lines(found, "light", "color-contrast")
@@ -102,7 +117,7 @@ def test_planted_violations_are_reported(blank, axe: str) -> None:
 
 def test_clean_page_passes_and_the_dark_scheme_is_checked(blank, axe: str) -> None:
     blank.set_content(PLANTED.replace("{planted}", ""))
-    found = check_axe(blank, "/clean", axe)
+    found = light_and_dark(blank, "/clean", axe)
     [dark] = found  # light: nothing; dark: the text that only the dark scheme greys out
     assert "/clean (dark): color-contrast (serious) x1" in dark and '[".dark: ' in dark, dark
 
@@ -115,6 +130,6 @@ def test_violation_planted_on_a_site_page_is_reported(tab: Tab, axe: str) -> Non
         "html => document.querySelector('article').insertAdjacentHTML('beforeend', html)",
         f'<img src="{GIF}">',
     )
-    found = check_axe(tab.page, "/en/tags/", axe)
+    found = check_axe(tab.page, "/en/tags/", axe, "light")
     tab.take()
     assert [v for v in found if "image-alt (critical) x1" in v and '["img: ' in v], found
