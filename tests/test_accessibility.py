@@ -41,12 +41,17 @@ def light_and_dark(page, where: str, axe: str) -> list[str]:
     return [line for scheme in SCHEMES for line in check_axe(page, where, axe, scheme)]
 
 
+# the pages are dealt out to this many tests per language, so that xdist's workers share them
+PARTS = 6 if full_walk() else 2
+
+
+@pytest.mark.parametrize("part", range(PARTS), ids=lambda i: f"{i + 1}of{PARTS}")
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_no_serious_axe_violations(tab: Tab, site: Path, axe: str, lang: str) -> None:
+def test_no_serious_axe_violations(tab: Tab, site: Path, axe: str, lang: str, part: int) -> None:
     assert site_url()  # canonical links and the 404 page need it
     prefix = "en/" if lang == "en" else ""
     found = []
-    paths = axe_paths(site)
+    paths = axe_paths(site)[part::PARTS]
     for path in paths:
         response = tab.page.goto(f"{tab.base}/{prefix}{path}", wait_until="load")
         assert response is not None and response.ok, f"/{prefix}{path}: {response}"
