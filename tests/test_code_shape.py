@@ -11,6 +11,7 @@ Material, axe-core...).
 """
 
 import ast
+import functools
 import os
 import re
 import shutil
@@ -123,6 +124,7 @@ def _defined(tree: ast.AST) -> set[str]:
     return {n for n in names if n.startswith("_")}
 
 
+@functools.cache
 def _our_private_names() -> set[str]:
     """Every `_name` our code defines (Python, and the scripts under theme/)."""
     names: set[str] = set()

@@ -121,6 +121,8 @@ class NotebookStyles:
         self.used = Used()  # what this pass's notebook pages hold: classes, ids, elements
         self.shared: dict[str, str] = {}  # file name -> CSS, written after the build
         self.pruned: dict[tuple[str, str], str] = {}  # (CSS hash, pages' digest) -> name
+        # the pruner's code is part of the cache key: a changed pruner prunes anew
+        self.pruner = Path(__file__).with_name("prune_css.py").read_bytes()
 
     def new_pass(self) -> None:
         self.used = Used()
@@ -178,7 +180,7 @@ class NotebookStyles:
             "\n".join(
                 [" ".join(sorted(s)) for s in (used.classes, used.ids, used.tags, used.variables)]
             ).encode()
-            + Path(__file__).with_name("prune_css.py").read_bytes()
+            + self.pruner
         ).hexdigest()[:16]
         key = (hashlib.sha256(css.encode()).hexdigest()[:16], digest)
         if key not in self.pruned:
