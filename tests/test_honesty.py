@@ -141,9 +141,9 @@ def test_cuda_proof_label_needs_a_current_gpu_record(project: Path) -> None:
 def test_badge_typed_into_a_page_fails(project: Path) -> None:
     page = project / "docs" / "zh" / "gpu.md"
     text = page.read_text(encoding="utf-8")
-    assert "GPU：尚未运行" in text
+    assert "需要 GPU · 尚未在 GPU 上运行" in text
     page.write_text(
-        text.replace("GPU：尚未运行", "GPU · NVIDIA H100 · torch 2.13.0 · 2026-11-23", 1),
+        text.replace("需要 GPU · 尚未在 GPU 上运行", "GPU · torch 2.13.0", 1),
         encoding="utf-8",
     )
     result = build(project, "--check")

@@ -4,9 +4,10 @@ snippet file, byte for byte (on English pages with its comments from the topic's
 every shown output is that snippet's recorded output.
 
 A page marks its blocks with HTML comments: `<!-- snippet: <topic>/<file> -->` before a
-code block, `<!-- output: <topic>/<name> -->` before its output, `<!-- note-output: ... -->`
-before a quote of a raw note. `text` blocks without a comment are error messages quoted
-in the prose; any other unmarked block fails.
+code block, `<!-- check: <topic>/<name>.check.py -->` before its folded check part,
+`<!-- output: <topic>/<name> -->` before its output, `<!-- note-output: ... -->` before a
+quote of a raw note. `text` blocks without a comment are error messages quoted in the
+prose; any other unmarked block fails.
 """
 
 import re
@@ -16,12 +17,12 @@ import pytest
 from markdown_it import MarkdownIt
 
 import torchkb
-from torchkb.sources import comments
+from torchkb.sources import comments, records
 from torchkb.sources import snippets as store
 
 DOCS = torchkb.ROOT / "docs"
 PAGES = sorted(DOCS.glob("*/*.md")) if DOCS.exists() else []
-COMMENT = re.compile(r"<!--\s*(snippet|output|note-output):\s*(\S+)")
+COMMENT = re.compile(r"<!--\s*(snippet|check|output|note-output):\s*(\S+)")
 PROSE_LANGS = {"text", ""}
 
 
@@ -63,6 +64,12 @@ def test_page_blocks_are_tested_snippets(page: Path) -> None:
                 problems.append(f"{where}: shows {ref}, expected {topic}/{snip.path.name}")
             elif content != comments.source(snip, lang):
                 problems.append(f"{where}: differs from {snip.path} ({lang} comments)")
+        elif kind == "check":
+            snip = snippets.get(ref.removesuffix(".check.py"))
+            if snip is None or records.check_path(snip.path) is None:
+                problems.append(f"{where}: {ref} is not a snippet's check part")
+            elif content != comments.source(snip, lang, check_part=True):
+                problems.append(f"{where}: differs from snippets/{ref} ({lang} comments)")
         elif kind == "output":
             recorded = store.load_output(snippets[ref]) if ref in snippets else None
             if recorded is None:

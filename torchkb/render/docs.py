@@ -17,6 +17,7 @@ from torchkb.render.error_index import error_index_page
 from torchkb.render.notebooks import topic_notebooks
 from torchkb.render.other_pages import claims_page, home_page, raw_note_page, tags_page
 from torchkb.render.pages import PageWriter
+from torchkb.render.records_page import records_page
 from torchkb.sources import comments, records
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import (
@@ -54,6 +55,7 @@ def render_site(project: Project) -> dict[str, bytes]:
             lang, project.claims, sections_by_claim, writer, topics
         ).encode()
         files[f"{lang}/errors.md"] = error_index_page(project, lang).encode()
+        files[f"{lang}/records.md"] = records_page(lang, writer, views[lang]).encode()
         files[f"{lang}/tags.md"] = tags_page(lang).encode()
         for raw in project.raw_notes.values():
             files[f"{lang}/raw/{raw.stem}.md"] = raw_note_page(lang, raw).encode()

@@ -141,5 +141,6 @@ def claims_page(
                 lines += [explanation, ""]
             snip = writer.snippets.get(snippet_store.snippet_id(claim.snippet or ""))
             if snip is not None:
-                lines += [f"{ui['proof']}: `{claim.snippet}` {writer.badges(snip)}", ""]
+                badge = writer.badge(snip, writer.current_runs(snip))
+                lines += [f"{ui['proof']}: `{claim.snippet}` {badge}", ""]
     return "\n".join(lines)

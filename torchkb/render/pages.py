@@ -2,6 +2,7 @@
 (snippets with their badges and outputs, claims, the note's outputs, editor blocks)."""
 
 import html
+import re
 from pathlib import Path
 
 from torchkb.render.claims import ClaimLabel
@@ -24,6 +25,9 @@ from torchkb.sources.ui import strings
 
 FIGURE_DIR = "assets/figures"
 # admonition type per derived claim label (torchkb.render.claims)
+DEVICE_NAMES = {"cpu": "CPU", "cuda": "GPU"}
+RECORD_WORDS = ("torch", "python", "device", "date")  # a record's fields a badge names
+BADGE_ICON = {"ok": ":material-check: ", "failed": ":material-close: "}
 CLAIM_STYLE = {
     "verified": "success",
     "corrected": "warning",
@@ -57,6 +61,8 @@ class PageWriter:
 
     # -- directives -------------------------------------------------------------
     def snippet(self, part: SnippetPart) -> str:
+        """A snippet as the reader meets it: the lesson (what the copy button copies), its
+        recorded output, one run badge, and the editor's checks folded under it."""
         snip = self.snippets.get(part.id)
         if snip is None:
             raise part.error(f"@snippet {part.ref}: no such snippet file")
@@ -65,10 +71,9 @@ class PageWriter:
         lang_tag = {"python": "python", "shell": "bash", "yaml": "yaml"}.get(snip.kind, "text")
         shown = f"{snip.id.split('/')[0]}/{snip.path.name}"
         out = [
-            f'<a id="snippet-{snip.id.replace("/", "-")}"></a>',
+            f'<a id="{snippet_anchor(snip.id)}"></a>',
             f"<!-- snippet: {shown} -->",
             *self.codeblock_marks(snip, code),
-            f'<div class="kb-snippet-name"><code>snippets/{shown}</code></div>',
             "",
             f"{fence}{lang_tag}",
             code + ("" if code.endswith("\n") else "\n") + fence,
@@ -93,8 +98,130 @@ class PageWriter:
             self.figures[rel] = fig
             alt = snip.meta.title.get(self.lang, fig.name) if snip.meta.title else fig.name
             out += ["", f"![{alt}]({rel})"]
-        out += ["", self.badges(snip)]
+        runs = self.current_runs(snip)
+        # under the block, one line: the checks folded (left), the run badge (right);
+        # both kept out of the search index (Material's documented data-search-exclude)
+        foot = [self.checks(snip, runs)] if records.check_path(snip.path) else []
+        foot += [b] if (b := self.badge(snip, runs)) else []
+        if foot:
+            out += [
+                "",
+                '<div class="kb-foot" markdown data-search-exclude="">',
+                "",
+                *foot,
+                "",
+                "</div>",
+            ]
         return "\n".join(out)
+
+    def current_runs(self, snip: snippet_store.Snippet) -> dict[str, dict | None]:
+        """The records of the snippet's current code and output, by device kind."""
+        code_sha = snippet_store.code_sha256(snip.path)
+        found = {}
+        for kind in records.DEVICE_KINDS:
+            out = records.expected_output_path(snip.path, kind, snip.meta.needs)
+            found[kind] = records.current_record(
+                self.verification.get(kind, {}), snip.id, code_sha, out
+            )
+        return found
+
+    def badge(self, snip: snippet_store.Snippet, runs: dict[str, dict | None]) -> str:
+        """One compact badge: what ran where, on which torch; every record's details on
+        hover and keyboard focus (Material's tooltips), linking to the records page. A
+        device shows only once it has a record: no "not run on a GPU" on a CPU block."""
+        if snip.kind == "text":
+            return ""  # nothing to run
+        ui = strings(self.lang)["run"]
+        passed = [k for k in records.DEVICE_KINDS if (runs[k] or {}).get("result") == "passed"]
+        if passed and snip.kind == "yaml":
+            text, state = ui["yaml_ok"], "ok"
+        elif passed:
+            devices = " + ".join(DEVICE_NAMES[k] for k in passed)
+            text, state = ui["ok"].format(devices=devices, torch=runs[passed[0]]["torch"]), "ok"
+        elif (runs["cuda"] or {}).get("result") == "failed":
+            text, state = ui["gpu_failed"], "failed"
+        elif snip.meta.needs == "cuda":
+            text, state = ui["needs_gpu"], "waiting"
+        elif runs["cpu"] is not None:
+            text, state = ui["skipped"], "skip"
+        else:
+            text, state = ui["none"], "none"
+        details = [self.run_detail(snip, kind, runs[kind]) for kind in records.DEVICE_KINDS]
+        tip = " · ".join(d for d in details if d) + f" — {ui['detail_link']}"
+        href = f"records.md#{snippet_anchor(snip.id)}"
+        title = tip.replace("\\", "\\\\").replace('"', '\\"')
+        # a Markdown link (MkDocs resolves it to the built page), title and class by attr_list
+        icon = BADGE_ICON.get(state, "")
+        return f'[{icon}{_md_text(text)}]({href} "{title}"){{ .kb-badge .kb-{state} }}'
+
+    def run_detail(self, snip: snippet_store.Snippet, kind: str, rec: dict | None) -> str:
+        """One device's record in words, for the badge's details; "" for a device the
+        snippet was never meant to run on and has no record of."""
+        ui = strings(self.lang)["run"]
+        name = DEVICE_NAMES[kind]
+        if rec is None:
+            return (
+                ui["detail_none"].format(kind=name)
+                if kind == records.home_device(snip.meta.needs)
+                else ""
+            )
+        result = rec.get("result")
+        if result == "skipped":
+            if kind != records.home_device(snip.meta.needs):
+                return ""
+            return ui["detail_skipped"].format(kind=name, reason=self.skip_reason(snip, rec))
+        key = "detail_passed" if result == "passed" else "detail_failed"
+        return ui[key].format(kind=name, **{k: rec.get(k) for k in RECORD_WORDS})
+
+    def checks(self, snip: snippet_store.Snippet, runs: dict[str, dict | None]) -> str:
+        """The editor's checks, folded: their code (pytest-codeblocks runs it after the
+        lesson, as one program: `cont`), what the run found and where it ran."""
+        ui = strings(self.lang)["run"]
+        code = comments.source(snip, self.lang, check_part=True)
+        fence = "````" if "```" in code else "```"
+        shown = f"{snip.id}{records.CHECK_SUFFIX}"
+        ran = [self.run_detail(snip, k, runs[k]) for k in records.DEVICE_KINDS if runs[k]]
+        lines = [
+            '<details class="kb-check" markdown>',
+            f"<summary>{ui['check_title']}</summary>",
+            "",
+            ui["check_lead"],
+            "",
+            f"<!-- check: {shown} -->",
+            "<!--pytest-codeblocks:cont-->",
+            f"{fence}python",
+            code + ("" if code.endswith("\n") else "\n") + fence,
+            "",
+        ]
+        if any(ran):
+            lines += [ui["check_ran"].format(runs="; ".join(r for r in ran if r)), ""]
+        lines += [f"- {v}" for v in self.verdict_lines(runs)]
+        return "\n".join([*lines, "", "</details>"])
+
+    def verdict_lines(self, runs: dict[str, dict | None]) -> list[str]:
+        """The proof verdicts the runs recorded, in words."""
+        ui = strings(self.lang)["run"]
+        out: list[tuple[str, str]] = []
+        for kind in records.DEVICE_KINDS:
+            verdict = (runs[kind] or {}).get("verdict")
+            if verdict is None:
+                continue
+            named = (
+                {records.VERDICT_NAMES[0]: verdict}
+                if isinstance(verdict, bool)
+                else {f"{records.VERDICT_NAMES[1]}[{k!r}]": v for k, v in verdict.items()}
+            )
+            for name, value in named.items():
+                meaning = ui["holds"] if value else ui["fails"]
+                out.append(
+                    (
+                        DEVICE_NAMES[kind],
+                        ui["verdict"].format(name=name, value=value, meaning=meaning),
+                    )
+                )
+        devices = {kind for kind, _ in out}
+        # the device is named only where runs on two devices both gave verdicts
+        return [f"{kind}: {text}" if len(devices) > 1 else text for kind, text in out]
 
     @staticmethod
     def codeblock_marks(snip: snippet_store.Snippet, code: str) -> list[str]:
@@ -148,36 +275,12 @@ class PageWriter:
             and '__name__ == "__main__"' not in code
         )
 
-    def badges(self, snip: snippet_store.Snippet) -> str:
-        """Where the snippet's current code ran, from the records only (torchkb.sources.records)."""
-        code_sha = snippet_store.code_sha256(snip.path)
-        needs = snip.meta.needs
-        spans = []
-        for kind in records.DEVICE_KINDS:
-            out = records.expected_output_path(snip.path, kind, needs)
-            rec = records.current_record(self.verification.get(kind, {}), snip.id, code_sha, out)
-            result = rec.get("result") if rec else None
-            if result == "passed":
-                text, css = self.ui[f"{kind}_ok"].format(**rec), "ok"
-            elif result == "skipped" and kind == "cpu":
-                text, css = self.ui["cpu_skip"].format(reason=self.skip_reason(snip, rec)), "skip"
-            elif result == "failed" and kind == "cuda":
-                text, css = self.ui["cuda_failed"].format(**rec), "failed"
-            else:
-                text, css = self.ui[f"{kind}_none"], "none"
-            # each badge excluded on its own: Material's search parser drops the exclusion
-            # of an outer <span> when an inner <span> closes (it compares tags only)
-            spans.append(
-                f'<span class="kb-badge kb-{kind} kb-{css}" data-search-exclude>{text}</span>'
-            )
-        return '<span class="kb-badges">' + " ".join(spans) + "</span>"
-
     def skip_reason(self, snip: snippet_store.Snippet, rec: dict) -> str:
         """Why the run skipped a snippet, in the page's language: the runner's CUDA
         reason, or snippets.yml's `skip` (`skip_zh` on Chinese pages)."""
         reason = str(rec.get("reason") or rec.get("result"))
         if reason.startswith("needs CUDA"):
-            return self.ui["needs_cuda"]
+            return strings(self.lang)["run"]["needs_gpu_reason"]
         if self.lang == "zh" and reason == snip.meta.skip and snip.meta.skip_zh:
             return snip.meta.skip_zh
         return reason
@@ -215,7 +318,7 @@ class PageWriter:
             extra.append(f"{self.ui['since']}: {claim.since}")
         if claim.snippet:
             proof_id = snippet_store.snippet_id(claim.snippet)
-            anchor = "snippet-" + proof_id.replace("/", "-")
+            anchor = snippet_anchor(proof_id)
             extra.append(f"{self.ui['proof']}: [`{claim.snippet}`](#{anchor})")
             if proof_id not in self.page_snippets:  # show the proof where the claim is
                 self.page_snippets.add(proof_id)
@@ -289,8 +392,9 @@ class PageWriter:
             body = self.expand(section)
             if lang == "en" and section.translation:
                 body = self.translation_banner(section.translation, body)
+            # provenance after the section, small: the reader meets the author's words first
             parts.append(
-                f"## {text['title']} {{#{section.id}}}\n\n{self.provenance(section)}\n\n{body}\n"
+                f"## {text['title']} {{#{section.id}}}\n\n{body}\n\n{self.provenance(section)}\n"
             )
         return "\n".join(parts)
 
@@ -307,6 +411,16 @@ class PageWriter:
         if status == MISSING:
             body = f'<div lang="zh" markdown="block">\n\n{body}\n\n</div>'
         return f"{banner}\n\n{body}"
+
+
+def snippet_anchor(snippet_id: str) -> str:
+    """The id of a snippet's place on its page (and on the records page)."""
+    return "snippet-" + snippet_id.replace("/", "-")
+
+
+def _md_text(text: str) -> str:
+    """Text as a Markdown link's text: nothing in it is markup."""
+    return re.sub(r"([\\`*_\[\]<>])", r"\\\1", text)
 
 
 def _attr(text: str) -> str:

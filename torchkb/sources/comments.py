@@ -39,6 +39,7 @@ from pathlib import Path
 import yaml
 
 from torchkb.errors import SourceError
+from torchkb.sources import records
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import MISSING, Topic, state
 from torchkb.sources.snippets import Snippet, snippet_id
@@ -233,14 +234,23 @@ def display_path(path: Path, snippets_root: Path) -> Path:
         return path
 
 
-def source(snip: Snippet, lang: str) -> str:
-    """The code a `lang` page shows for snippet `snip`. A comment without English stays
-    as written: `check` has stopped the build unless only sections awaiting translation
-    show the snippet."""
-    code = snip.path.read_text(encoding="utf-8")
+def source(snip: Snippet, lang: str, *, check_part: bool = False) -> str:
+    """The code a `lang` page shows for snippet `snip` (its lesson, or with `check_part`
+    its check part, `<name>.check.py`). A comment without English stays as written: `check`
+    has stopped the build unless only sections awaiting translation show the snippet."""
+    path = records.check_path(snip.path) if check_part else snip.path
+    if path is None:
+        raise ValueError(f"{snip.id} has no check part")
+    code = path.read_text(encoding="utf-8")
     if lang == "zh" or snip.kind not in TRANSLATED_KINDS:
         return code
-    return translate(code, snip.kind, load_map(snip.path.parent), snip.path, strict=False)
+    return translate(code, snip.kind, load_map(path.parent), path, strict=False)
+
+
+def code_files(snip: Snippet) -> list[Path]:
+    """The files of a snippet whose comments a page shows: the lesson and its check part."""
+    check = records.check_path(snip.path)
+    return [snip.path, *([check] if check else [])]
 
 
 def awaiting_translation(topics: list[Topic]) -> set[str]:
@@ -281,15 +291,16 @@ def problems(snippets: list[Snippet], snippets_root: Path) -> list[Problem]:
                     Problem(SourceError(display_path(stray, snippets_root), None, problem), topic)
                 )
         for snip in members:
-            code = snip.path.read_text(encoding="utf-8")
-            for comment in find_comments(code, snip.kind, snip.path):
-                for start, _, key in units(comment, cmap):
-                    if key in cmap.english:
-                        used.add(key)
-                    elif CHINESE.search(key):
-                        where = display_path(snip.path, snippets_root)
-                        error = SourceError(where, comment.line + start, UNTRANSLATED)
-                        found.append(Problem(error, topic, snip.id, key))
+            for path in code_files(snip):
+                code = path.read_text(encoding="utf-8")
+                for comment in find_comments(code, snip.kind, path):
+                    for start, _, key in units(comment, cmap):
+                        if key in cmap.english:
+                            used.add(key)
+                        elif CHINESE.search(key):
+                            where = display_path(path, snippets_root)
+                            error = SourceError(where, comment.line + start, UNTRANSLATED)
+                            found.append(Problem(error, topic, snip.id, key))
         for key in sorted(set(cmap.english) - used, key=cmap.lines.__getitem__):
             problem = f"unused entry {key.split(chr(10))[0]!r}: no snippet of {topic}/ has it"
             where = display_path(cmap.path, snippets_root)

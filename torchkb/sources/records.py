@@ -26,6 +26,8 @@ import re
 from pathlib import Path
 
 DEVICE_KINDS = ("cpu", "cuda")
+CHECK_SUFFIX = ".check.py"  # `<name>.check.py`: the editor's checks of `<name>.py`
+LESSON_ERROR = "lesson_error"  # the name a check part reads the lesson's exception by
 VERDICT_NAMES = ("note_claim_holds", "note_claims_hold")
 FIGURE_SUFFIXES = (".png", ".svg")  # files a run writes that are kept as its figures
 RECORD_FIELDS = (
@@ -40,6 +42,23 @@ RECORD_FIELDS = (
     "python",
     "date",
 )
+
+
+def check_path(snippet_path: Path) -> Path | None:
+    """The check part of a Python snippet, `<name>.check.py` beside it, if it has one."""
+    path = snippet_path.with_name(snippet_path.stem + CHECK_SUFFIX)
+    return path if snippet_path.suffix == ".py" and path.is_file() else None
+
+
+def code_sha256(snippet_path: Path) -> str:
+    """What a record is keyed on: the lesson file's bytes, and its check part's when it
+    has one (both run as one program, so a change to either makes the record stale)."""
+    digest = hashlib.sha256(snippet_path.read_bytes())
+    check = check_path(snippet_path)
+    if check is None:
+        return digest.hexdigest()
+    digest.update(b"\0" + CHECK_SUFFIX.encode() + b"\0" + check.read_bytes())
+    return digest.hexdigest()
 
 
 # --- recorded outputs ------------------------------------------------------------------

@@ -15,12 +15,15 @@ loads the snippets of a tree once):
   when the file has no entry).
 - `output_path(s)`: `snippets/<topic>/<name>.out`; `load_output(s)`: its text, or None
   before the first recorded run.
-- `code_sha256(path)`: hex SHA-256 of the file's bytes (what records are keyed on).
+- `code_sha256(path)`: hex SHA-256 of the snippet's code, its check part included (what
+  records are keyed on). `check_code(s)`: the text of `<name>.check.py`, or None.
+- A Python snippet is a lesson, `<name>.py` (what a page shows and a reader copies), and
+  optionally its check part, `<name>.check.py`: the editor's asserts and the proof verdict,
+  run after the lesson in the same namespace (`torchkb.verify.runner`).
 - `figures(s)`: the kept figures `snippets/<topic>/<name>.<file>.png|svg`.
 - `snippet_id(ref)`: the id a page's `@snippet` / a claim's `snippet:` reference names.
 """
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -91,7 +94,14 @@ def load_output(snippet: Snippet) -> str | None:
 
 
 def code_sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The snippet's code as records key it: the lesson and its check part (`records`)."""
+    return records.code_sha256(path)
+
+
+def check_code(snippet: Snippet) -> str | None:
+    """The editor's checks of a Python snippet (`<name>.check.py`), or None."""
+    path = records.check_path(snippet.path)
+    return path.read_text(encoding="utf-8") if path else None
 
 
 def figure_path(snippet: Snippet, filename: str) -> Path:

@@ -5,6 +5,8 @@ and wherever asked, in a Python process of their own (`python -m torchkb.verify.
 sticky CUDA error, allocator state or an environment variable set before `import torch`
 can't reach the next snippet. Either way a snippet gets:
 
+- its check part (`<name>.check.py`, the editor's asserts and verdict), run after the
+  lesson in the same globals, with the lesson's expected exception as `lesson_error`;
 - fresh globals as `__main__`, its own working directory (also `tempfile`'s directory),
   a private HOME (config and cache directories: matplotlib, torch hub, pip, XDG) that is
   not the user's, seeds reset to 0 (torch, random, numpy), a timeout;
@@ -39,7 +41,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from torchkb.sources.records import FIGURE_SUFFIXES, VERDICT_NAMES, recorded_text
+from torchkb.sources.records import (
+    FIGURE_SUFFIXES,
+    LESSON_ERROR,
+    VERDICT_NAMES,
+    check_path,
+    recorded_text,
+)
 from torchkb.verify.isolation import (
     SeedOnImport,
     SnippetTimedOut,
@@ -99,24 +107,48 @@ class RunResult:
         return cls(**data, error=RaisedError(**error) if error else None)
 
 
-def _exec_as_main(snippet: Path) -> dict:
-    """Execute the file as `__main__` (pickle finds its classes there, as in a script) and
-    return its globals, also when it raised (attached to the exception)."""
+def _exec_as_main(snippet: Path, check_out: io.StringIO) -> dict:
+    """Execute the lesson file as `__main__` (pickle finds its classes there, as in a
+    script), then its check part (`<name>.check.py`) in the same namespace, with the
+    lesson's own exception, if it raised one, as `lesson_error`; the check's output goes to
+    `check_out`. Return the globals, also when it raised (attached to the exception)."""
     module = types.ModuleType("__main__")
     module.__file__ = str(snippet)
     module.__builtins__ = builtins
-    code = compile(snippet.read_bytes(), str(snippet), "exec")
+    namespace = module.__dict__
+    check = check_path(snippet)
     saved_main = sys.modules.get("__main__")
     sys.modules["__main__"] = module
     try:
-        exec(code, module.__dict__)
+        lesson_error = _exec_file(snippet, namespace, stop=(SnippetTimedOut, SnippetWroteOutside))
+        if check is not None:
+            if lesson_error is not None:
+                namespace[LESSON_ERROR] = lesson_error
+            with contextlib.redirect_stdout(check_out):
+                exec(compile(check.read_bytes(), str(check), "exec"), namespace)
+        if lesson_error is not None:
+            raise lesson_error
     except BaseException as err:
-        err.__snippet_globals__ = module.__dict__  # type: ignore[attr-defined]
+        err.__snippet_globals__ = namespace  # type: ignore[attr-defined]
         raise
     finally:
         if saved_main is not None:
             sys.modules["__main__"] = saved_main
-    return module.__dict__
+    return namespace
+
+
+def _exec_file(
+    path: Path, namespace: dict, stop: tuple[type[BaseException], ...]
+) -> Exception | None:
+    """Run a file in `namespace`; its exception is returned (the check part reads it),
+    except the runner's own (`stop`), which end the run at once."""
+    try:
+        exec(compile(path.read_bytes(), str(path), "exec"), namespace)
+    except stop:
+        raise
+    except Exception as err:  # noqa: BLE001 - judged by the caller against expect_exception
+        return err
+    return None
 
 
 def _verdict(globals_: dict) -> bool | dict[str, bool] | None:
@@ -135,7 +167,7 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
     data in the result; a timeout or a write outside its directories is `failure`."""
     snippet = snippet.resolve()
     WriteGuard.install()
-    out = io.StringIO()
+    out, check_out = io.StringIO(), io.StringIO()
     error = failure = None
     verdict = None
     start = time.perf_counter()
@@ -144,7 +176,7 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
         WriteGuard.armed = (snippet, (workdir.resolve(), scratch.resolve(), home.resolve()))
         try:
             with contextlib.redirect_stdout(out), deadline(timeout):
-                verdict = _verdict(_exec_as_main(snippet))
+                verdict = _verdict(_exec_as_main(snippet, check_out))
         except SnippetTimedOut as err:
             failure = f"{snippet}:{snippet_line(snippet, err.__traceback__)}: {err}"
         except SnippetWroteOutside:
@@ -156,6 +188,11 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
             WriteGuard.armed = None
     if WriteGuard.violation:
         failure = WriteGuard.violation
+    elif check_out.getvalue() and failure is None:
+        # what a page shows under the lesson is the lesson's output alone
+        failure = f"{check_path(snippet)}: a check part prints nothing (it printed " + (
+            f"{check_out.getvalue()[:80]!r})"
+        )
     figures = sorted(p.name for p in workdir.iterdir() if p.suffix in FIGURE_SUFFIXES)
     return RunResult(out.getvalue(), error, verdict, time.perf_counter() - start, figures, failure)
 
