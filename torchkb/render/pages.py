@@ -74,6 +74,7 @@ class PageWriter:
             f'<a id="{snippet_anchor(snip.id)}"></a>',
             f"<!-- snippet: {shown} -->",
             *self.codeblock_marks(snip, code),
+            *self.editor_label(snip),
             "",
             f"{fence}{lang_tag}",
             code + ("" if code.endswith("\n") else "\n") + fence,
@@ -113,6 +114,14 @@ class PageWriter:
                 "</div>",
             ]
         return "\n".join(out)
+
+    def editor_label(self, snip: snippet_store.Snippet) -> list[str]:
+        """Over an example the editor wrote (not the note's code), a label that says so."""
+        if snip.meta.by != "editor":
+            return []
+        return [
+            f'<div class="kb-code-name kb-by-editor">{strings(self.lang)["run"]["by_editor"]}</div>'
+        ]
 
     def current_runs(self, snip: snippet_store.Snippet) -> dict[str, dict | None]:
         """The records of the snippet's current code and output, by device kind."""

@@ -314,6 +314,8 @@ class SnippetMeta(Model):
     skip_zh: str | None = None
     deterministic_output: bool = True
     output_per_device: bool = False
+    # "editor": the whole example is the editor's, not code from the note (pages say so)
+    by: Literal["note", "editor"] = "note"
 
 
 class TypoFixEntry(Model):
