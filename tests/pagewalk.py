@@ -208,8 +208,11 @@ def check_copy_buttons(tab: Tab, lang: str) -> int:
         unseen.textContent = "html { opacity: 0 !important; }";
         document.head.append(unseen);
         try {
-            for (const name of document.querySelectorAll(".kb-snippet-name code")) {
-                let el = name.parentElement.nextElementSibling;
+            for (const anchor of document.querySelectorAll("a[data-snippet]")) {
+                const name = {textContent: anchor.dataset.snippet};
+                // the lesson's block: the first code block after the snippet's anchor
+                let el = anchor.parentElement.matches("p") ? anchor.parentElement : anchor;
+                el = el.nextElementSibling;
                 while (el && !el.matches(".highlight, pre")) el = el.nextElementSibling;
                 // Material mounts a block's button when the block is first seen (content.lazy)
                 if (el) el.scrollIntoView();
@@ -240,6 +243,21 @@ def check_copy_buttons(tab: Tab, lang: str) -> int:
         expected = comments.source(snip, lang).removesuffix("\n")
         assert text == expected, f"{tab.page.url}: the copy button of {name} copies other text"
     return len(copied)
+
+
+# a line of the editor's checks: an assert or the proof verdict (notes/FORMAT.md)
+CHECK_LINE = r"^\s*(assert\b|note_claims?_hold\b)"
+VISIBLE_CHECK_LINES = """(pattern) => {
+    const line = new RegExp(pattern, "m");
+    return [...document.querySelectorAll("pre code")]
+        .filter(code => code.checkVisibility() && line.test(code.textContent))
+        .map(code => code.textContent.split("\\n").find(l => new RegExp(pattern).test(l)));
+}"""
+
+
+def visible_check_lines(page: Page) -> list[str]:
+    """Check lines (asserts, verdicts) in code a reader sees without unfolding anything."""
+    return page.evaluate(VISIBLE_CHECK_LINES, CHECK_LINE)
 
 
 def check_notebook(tab: Tab, lang: str, path: str) -> None:
@@ -277,7 +295,11 @@ def visit(tab: Tab, lang: str, path: str, problems: list[str], goto: bool = True
     if (lang, path) in SCREENSHOTS:  # before the copy clicks scroll the page
         SHOTS.mkdir(parents=True, exist_ok=True)
         tab.page.screenshot(path=SHOTS / f"{SCREENSHOTS[lang, path]}.png")
+    shown = visible_check_lines(tab.page)
+    assert not shown, f"{url}: check lines in unfolded code: {shown[:3]}"
     copies = check_copy_buttons(tab, lang)
+    blocks = tab.page.content().count("<!-- snippet: ")  # the generator's mark per block
+    assert copies == blocks, f"{url}: {copies} copy buttons checked of {blocks} snippets"
     if path.startswith("notebooks/"):
         check_notebook(tab, lang, path)
     elif copies:  # a topic page links its notebook, in its own language

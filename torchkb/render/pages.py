@@ -71,7 +71,8 @@ class PageWriter:
         lang_tag = {"python": "python", "shell": "bash", "yaml": "yaml"}.get(snip.kind, "text")
         shown = f"{snip.id.split('/')[0]}/{snip.path.name}"
         out = [
-            f'<a id="{snippet_anchor(snip.id)}"></a>',
+            # data-snippet: which file the lesson block below is (tests/pagewalk.py)
+            f'<a id="{snippet_anchor(snip.id)}" data-snippet="snippets/{shown}"></a>',
             f"<!-- snippet: {shown} -->",
             *self.codeblock_marks(snip, code),
             *self.editor_label(snip),

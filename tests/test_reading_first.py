@@ -1,0 +1,89 @@
+"""The reader meets the lesson: the editor's checks are folded, trust is one quiet badge.
+
+The browser walk (tests/pagewalk.py, every page of both languages) checks that no code a
+reader sees unfolded holds a check line and that every copy button copies the lesson's
+file. Here: those checks can fail (planted pages), and the built pages' badges say only
+what records hold.
+"""
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from pagewalk import Tab, visible_check_lines
+
+import torchkb
+from torchkb.sources import records
+from torchkb.sources.project import Project
+
+PLANTED = """<!doctype html><html><body>
+<div class="highlight"><pre><code>x = 1
+{unfolded}</code></pre></div>
+<details><summary>checks</summary>
+<div class="highlight"><pre><code>assert x == 1
+note_claim_holds = x == 1</code></pre></div></details>
+</body></html>"""
+
+
+@pytest.mark.parametrize(
+    ("unfolded", "found"),
+    [
+        ("print(x)", []),
+        ("assert x == 1", ["assert x == 1"]),
+        ("    note_claims_hold = {}", ["    note_claims_hold = {}"]),
+    ],
+)
+def test_visible_check_lines_sees_only_unfolded_code(
+    tab: Tab, unfolded: str, found: list[str]
+) -> None:
+    tab.page.set_content(PLANTED.format(unfolded=unfolded))
+    assert visible_check_lines(tab.page) == found
+
+
+def lesson_files() -> list[Path]:
+    return sorted(
+        p
+        for p in (torchkb.ROOT / "snippets").glob("*/*.py")
+        if not p.name.endswith(records.CHECK_SUFFIX)
+    )
+
+
+def test_badges_name_only_devices_with_records(site: Path) -> None:
+    """A badge names GPU only for a snippet with a current GPU record, and never says the
+    reader's own machine (本机) did anything."""
+    project = Project(torchkb.ROOT)
+    gpu_ids = set(project.verification.get("cuda", {}))
+    badges = 0
+    for page in sorted(site.rglob("index.html")):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for badge in soup.select("a.kb-badge"):
+            badges += 1
+            snippet = badge["href"].split("#snippet-")[-1]
+            text = badge.get_text(" ", strip=True)
+            assert "本机" not in text + badge.get("title", ""), f"{page}: {text}"
+            if "GPU" in text and "kb-ok" in badge["class"]:
+                assert any(snippet == i.replace("/", "-") for i in gpu_ids), (
+                    f"{page}: {text} without a GPU record of {snippet}"
+                )
+        blocks = len(re.findall(r"<!-- snippet: \S+\.(?:py|sh|yaml) -->", str(soup)))
+        assert len(soup.select("a.kb-badge")) >= blocks, f"{page}: a block without a badge"
+    assert badges > 100
+
+
+# a check line flattened into text: the verdict, or an assert of a comparison (prose
+# quotes "device-side assert triggered", which is no check)
+CHECK_IN_TEXT = re.compile(r"note_claims?_hold|\bassert\s+\S+\s*(?:==|!=|<=|>=|<|>|\bis\b|\bin\b)")
+
+
+def test_search_index_holds_no_check_lines(site: Path) -> None:
+    """Search excerpts come from the lesson: the folded checks are not indexed."""
+    found = []
+    for part in sorted((site / "search").glob("kb-*/d*.json.gz")):
+        for doc in json.loads(gzip.decompress(part.read_bytes())):  # [url, title, page, text]
+            text = doc[-1]
+            if CHECK_IN_TEXT.search(text):
+                found.append(f"{part.parent.name}/{part.name}: {text[:80]!r}")
+    assert not found, "\n".join(found[:5])
