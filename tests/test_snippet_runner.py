@@ -403,3 +403,50 @@ def test_discovery_skips_variants_outputs_and_figures(tmp_path: Path) -> None:
     assert sorted(found) == ["t/a", "t/b", "t/c", "t/d"]
     assert [s.kind for s in found.values()] == ["python", "shell", "yaml", "text"]
     assert store.figures(found["t/a"]) == [root / "t" / "a.fig.png"]
+
+
+CHECKED = {
+    "lesson.py": "x = [1, 2]\nx.append(3)\nprint(x)\n",
+    "lesson.check.py": "assert x == [1, 2, 3]\nnote_claim_holds = len(x) == 3\n",
+    "raises.py": "print('before')\nraise RuntimeError('boom here')\n",
+    "raises.check.py": "note_claim_holds = 'boom' in str(lesson_error)\n",
+    "wrong.py": "x = 1\n",
+    "wrong.check.py": "y = 2\nassert x == 2\n",
+    "loud.py": "x = 1\n",
+    "loud.check.py": "print('checked')\n",
+}
+CHECKED_META = """\
+    raises.py: {expect_exception: {type: RuntimeError, match: boom}}
+    """
+
+
+def test_check_part_runs_after_the_lesson_in_one_namespace(tree) -> None:
+    """`<name>.check.py` sees the lesson's names (and its expected exception as
+    `lesson_error`); the output recorded is the lesson's; a failing check names its own
+    file and line; a check that prints fails."""
+    root = tree(CHECKED, CHECKED_META)
+    outcomes = run_all(root, update=True)
+    assert outcomes["t/lesson"].result == "passed"
+    assert outcomes["t/lesson"].verdict is True
+    assert (root / "t" / "lesson.out").read_text() == "[1, 2, 3]\n"
+    assert outcomes["t/raises"].result == "passed" and outcomes["t/raises"].verdict is True
+    assert (root / "t" / "raises.out").read_text() == "before\nRuntimeError: boom here\n"
+    wrong = outcomes["t/wrong"]
+    assert wrong.result == "failed"
+    assert f"{root / 't' / 'wrong.check.py'}:2: raised AssertionError" in wrong.reason
+    loud = outcomes["t/loud"]
+    assert loud.result == "failed" and "a check part prints nothing" in loud.reason
+    # the check part is no snippet of its own
+    assert "t/lesson.check" not in outcomes
+
+
+def test_a_record_is_of_the_lesson_and_its_check_part(tmp_path: Path) -> None:
+    lesson = tmp_path / "a.py"
+    lesson.write_text("x = 1\n")
+    alone = records.code_sha256(lesson)
+    assert alone == store.code_sha256(lesson)
+    (tmp_path / "a.check.py").write_text("assert x == 1\n")
+    with_check = records.code_sha256(lesson)
+    assert with_check != alone
+    (tmp_path / "a.check.py").write_text("assert x == 2\n")
+    assert records.code_sha256(lesson) != with_check

@@ -69,12 +69,17 @@ class RaisedError:
     types: list[str]  # every class in its MRO, by name and by module.qualname
     message: str
     text: str  # traceback.format_exception_only, as Python prints the last line(s)
+    where: str | None = None  # `file:line` of the snippet's line that raised it
 
     @classmethod
-    def of(cls, exc: BaseException) -> RaisedError:
+    def of(cls, exc: BaseException, files: tuple[Path, ...] = ()) -> RaisedError:
         mro = type(exc).__mro__
         names = [c.__name__ for c in mro] + [f"{c.__module__}.{c.__qualname__}" for c in mro]
-        return cls(names, str(exc), "".join(traceback.format_exception_only(exc)))
+        where = None
+        for frame, line in traceback.walk_tb(exc.__traceback__):
+            if Path(frame.f_code.co_filename) in files:
+                where = f"{frame.f_code.co_filename}:{line}"
+        return cls(names, str(exc), "".join(traceback.format_exception_only(exc)), where)
 
     def matches(self, expected: ExpectException) -> bool:
         """Type by name anywhere in the MRO (torch.AcceleratorError is a RuntimeError),
@@ -182,7 +187,7 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
         except SnippetWroteOutside:
             pass  # reported below from the guard, also when the snippet caught it
         except Exception as err:  # noqa: BLE001 - the caller decides whether it was expected
-            error = RaisedError.of(err)
+            error = RaisedError.of(err, (snippet, *filter(None, [check_path(snippet)])))
             verdict = _verdict(getattr(err, "__snippet_globals__", {}))
         finally:
             WriteGuard.armed = None

@@ -164,13 +164,14 @@ def _execute(
 def _exception_problem(snip: store.Snippet, result: runner.RunResult) -> str | None:
     """What is wrong with the exception the run raised (or did not raise), if anything."""
     expected = snip.meta.expect_exception
+    where = (result.error.where if result.error else None) or snip.path
     if expected is None:
-        return f"{snip.path}: raised {result.error.text.strip()}" if result.error else None
+        return f"{where}: raised {result.error.text.strip()}" if result.error else None
     wanted = f"{expected.type} matching {expected.match or ''!r}"
     if result.error is None:
         return f"{snip.path}: expected {wanted}, but it raised nothing"
     if not result.error.matches(expected):
-        return f"{snip.path}: raised {result.error.text.strip()}; expected {wanted}"
+        return f"{where}: raised {result.error.text.strip()}; expected {wanted}"
     return None
 
 
