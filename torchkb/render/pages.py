@@ -209,26 +209,23 @@ class PageWriter:
         return "\n".join([*lines, "", "</details>"])
 
     def verdict_lines(self, runs: dict[str, dict | None]) -> list[str]:
-        """The proof verdicts the runs recorded, in words."""
+        """The proof verdicts the runs recorded, each with its control, in words."""
         ui = strings(self.lang)["run"]
         out: list[tuple[str, str]] = []
         for kind in records.DEVICE_KINDS:
-            verdict = (runs[kind] or {}).get("verdict")
-            if verdict is None:
-                continue
-            named = (
-                {records.VERDICT_NAMES[0]: verdict}
-                if isinstance(verdict, bool)
-                else {f"{records.VERDICT_NAMES[1]}[{k!r}]": v for k, v in verdict.items()}
-            )
-            for name, value in named.items():
+            rec = runs[kind] or {}
+            verdicts = _by_claim(rec.get("verdict"), records.VERDICT_NAMES)
+            controls = _by_claim(rec.get("control"), records.CONTROL_NAMES)
+            for key, (name, value) in verdicts.items():
+                control = controls.get(key)
                 meaning = ui["holds"] if value else ui["fails"]
-                out.append(
-                    (
-                        DEVICE_NAMES[kind],
-                        ui["verdict"].format(name=name, value=value, meaning=meaning),
-                    )
-                )
+                text = ui["verdict"].format(name=name, value=value, meaning=meaning)
+                if control is not None:
+                    cname, cvalue = control
+                    key = "control_opposite" if cvalue != value else "control_same"
+                    text += "；" if self.lang == "zh" else "; "
+                    text += ui[key].format(name=cname, value=cvalue)
+                out.append((DEVICE_NAMES[kind], text))
         devices = {kind for kind, _ in out}
         # the device is named only where runs on two devices both gave verdicts
         return [f"{kind}: {text}" if len(devices) > 1 else text for kind, text in out]
@@ -421,6 +418,16 @@ class PageWriter:
         if status == MISSING:
             body = f'<div lang="zh" markdown="block">\n\n{body}\n\n</div>'
         return f"{banner}\n\n{body}"
+
+
+def _by_claim(value: object, names: tuple[str, str]) -> dict[str, tuple[str, bool]]:
+    """A recorded verdict (or control) as {claim key: (the name the code set, value)}:
+    one bool for all the snippet's claims, or one per claim id."""
+    if isinstance(value, bool):
+        return {"": (names[0], value)}
+    if isinstance(value, dict):
+        return {k: (f"{names[1]}[{k!r}]", v) for k, v in value.items()}
+    return {}
 
 
 def snippet_anchor(snippet_id: str) -> str:

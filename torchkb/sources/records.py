@@ -9,9 +9,10 @@ A snippet whose output depends on the device keeps the other device's output bes
 only where it differs). Pages show the output of the snippet's own device (`needs`).
 
 Verification record (`verification/<device kind>.json`, `cpu` or `cuda`):
-`{snippet id: {result, reason, code_sha256, output_sha256, verdict, torch, cuda, device,
+`{snippet id: {result, reason, code_sha256, output_sha256, verdict, control, torch, cuda, device,
 python, date}}`. `result` is passed | failed | skipped; `reason` says why when not
-passed; `verdict` is the proof verdict the snippet computed (`note_claim_holds`), or null.
+passed; `verdict` is the proof verdict the snippet computed (`note_claim_holds`), or null;
+`control` the same measurement on its control case (`note_claim_control`), or null.
 A record counts for a page only while its `code_sha256` and `output_sha256` match the
 files (`current_record`).
 """
@@ -29,6 +30,9 @@ DEVICE_KINDS = ("cpu", "cuda")
 CHECK_SUFFIX = ".check.py"  # `<name>.check.py`: the editor's checks of `<name>.py`
 LESSON_ERROR = "lesson_error"  # the name a check part reads the lesson's exception by
 VERDICT_NAMES = ("note_claim_holds", "note_claims_hold")
+# the same measurement on the control case, which comes out the other way if the
+# measurement can tell the claim from its opposite (notes/FORMAT.md, claims register)
+CONTROL_NAMES = ("note_claim_control", "note_claims_control")
 FIGURE_SUFFIXES = (".png", ".svg")  # files a run writes that are kept as its figures
 RECORD_FIELDS = (
     "result",
@@ -36,6 +40,7 @@ RECORD_FIELDS = (
     "code_sha256",
     "output_sha256",
     "verdict",
+    "control",
     "torch",
     "cuda",
     "device",

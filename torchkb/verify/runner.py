@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from torchkb.sources.records import (
+    CONTROL_NAMES,
     FIGURE_SUFFIXES,
     LESSON_ERROR,
     VERDICT_NAMES,
@@ -98,6 +99,7 @@ class RunResult:
     seconds: float = 0.0
     figures: list[str] = field(default_factory=list)  # files the run wrote, by name
     failure: str | None = None  # the runner's own verdict: timed out, wrote outside, crashed
+    control: bool | dict[str, bool] | None = None  # the measurement on the control case
 
     def recorded(self) -> str:
         return recorded_text(self.stdout, self.error.text if self.error else "")
@@ -156,10 +158,13 @@ def _exec_file(
     return None
 
 
-def _verdict(globals_: dict) -> bool | dict[str, bool] | None:
+def _verdict(
+    globals_: dict, names: tuple[str, str] = VERDICT_NAMES
+) -> bool | dict[str, bool] | None:
     """The proof verdict a snippet computed: `note_claim_holds` (one bool for the claims
-    it proves) or `note_claims_hold` ({claim id: bool})."""
-    single, many = (globals_.get(name) for name in VERDICT_NAMES)
+    it proves) or `note_claims_hold` ({claim id: bool}); with CONTROL_NAMES, the same
+    measurement on the control case."""
+    single, many = (globals_.get(name) for name in names)
     if isinstance(single, bool):
         return single
     if isinstance(many, dict) and all(isinstance(v, bool) for v in many.values()):
@@ -174,21 +179,23 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
     WriteGuard.install()
     out, check_out = io.StringIO(), io.StringIO()
     error = failure = None
-    verdict = None
+    verdict = control = None
     start = time.perf_counter()
     with isolated(snippet, workdir, home) as scratch:
         WriteGuard.violation = None
         WriteGuard.armed = (snippet, (workdir.resolve(), scratch.resolve(), home.resolve()))
         try:
             with contextlib.redirect_stdout(out), deadline(timeout):
-                verdict = _verdict(_exec_as_main(snippet, check_out))
+                namespace = _exec_as_main(snippet, check_out)
+                verdict, control = _verdict(namespace), _verdict(namespace, CONTROL_NAMES)
         except SnippetTimedOut as err:
             failure = f"{snippet}:{snippet_line(snippet, err.__traceback__)}: {err}"
         except SnippetWroteOutside:
             pass  # reported below from the guard, also when the snippet caught it
         except Exception as err:  # noqa: BLE001 - the caller decides whether it was expected
             error = RaisedError.of(err, (snippet, *filter(None, [check_path(snippet)])))
-            verdict = _verdict(getattr(err, "__snippet_globals__", {}))
+            namespace = getattr(err, "__snippet_globals__", {})
+            verdict, control = _verdict(namespace), _verdict(namespace, CONTROL_NAMES)
         finally:
             WriteGuard.armed = None
     if WriteGuard.violation:
@@ -199,7 +206,8 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
             f"{check_out.getvalue()[:80]!r})"
         )
     figures = sorted(p.name for p in workdir.iterdir() if p.suffix in FIGURE_SUFFIXES)
-    return RunResult(out.getvalue(), error, verdict, time.perf_counter() - start, figures, failure)
+    seconds = time.perf_counter() - start
+    return RunResult(out.getvalue(), error, verdict, seconds, figures, failure, control)
 
 
 def run_python_in_process_of_its_own(

@@ -46,6 +46,7 @@ class Outcome:
     output_file: Path | None = None  # the recorded output it was compared with / wrote
     verdict: bool | dict[str, bool] | None = None
     seconds: float = 0.0
+    control: bool | dict[str, bool] | None = None
 
     def record(self, machine: dict) -> dict:
         return {
@@ -54,6 +55,7 @@ class Outcome:
             "code_sha256": store.code_sha256(self.snippet.path),
             "output_sha256": records.sha256_file(self.output_file) if self.output_file else None,
             "verdict": self.verdict,
+            "control": self.control,
             **machine,
         }
 
@@ -116,7 +118,9 @@ def run(
     if settled is not None:
         return settled
     result = _execute(snip, device, workdir, isolate)
-    outcome = Outcome(snip, "passed", verdict=result.verdict, seconds=result.seconds)
+    outcome = Outcome(
+        snip, "passed", verdict=result.verdict, seconds=result.seconds, control=result.control
+    )
     problem = result.failure or _exception_problem(snip, result)
     if problem:
         return _failed(outcome, problem)
