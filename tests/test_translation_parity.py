@@ -52,3 +52,18 @@ def test_a_code_name_changed_in_the_english_only_fails(tmp_path: Path) -> None:
         "1. `torch.cuda.memory_reserved()`  the GPU",
     )
     assert [(p.section, p.kind) for p in problems] == [("gpu-memory-allocation", "code names")]
+
+
+def test_short_texts_keep_numbers_and_code_names() -> None:
+    """Titles, summaries, claims and their explanations, snippet titles and comments: the
+    English loses no number or code name of the Chinese."""
+    problems = parity.check_texts(Project(torchkb.ROOT))
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_a_lost_number_or_name_in_a_short_text_is_found(tmp_path: Path) -> None:
+    assert parity.compare_texts("保存 state_dict 的 2 个文件", "Save two files", tmp_path, 1, "t")
+    assert parity.compare_texts("第 0 个样本", "sample 1", tmp_path, 1, "t")
+    assert not parity.compare_texts("第 0 个样本", "the first sample", tmp_path, 1, "t")
+    assert not parity.compare_texts("一维、二维", "1D and 2D", tmp_path, 1, "t")  # en may add
+    assert not parity.compare_texts("约 1678 万参数", "about 16.8 M parameters", tmp_path, 1, "t")

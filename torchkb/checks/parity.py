@@ -94,3 +94,104 @@ def check(project: Project) -> list[Problem]:
                         )
                     )
     return problems
+
+
+@dataclass
+class TextProblem:
+    path: Path
+    line: int | None
+    where: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line or 1}: {self.where}: {self.why}"
+
+
+def text_facts(text: str) -> dict[str, object]:
+    """What a short translated text (not a body) must keep: its numbers and code names."""
+    text = text.replace("`", " ")
+    return {
+        "numbers": Counter(n.replace(",", "") for n in _NUMBER.findall(text)),
+        "code names": {
+            n.removesuffix("()").split(".")[-1] for n in set(_CODE_NAME.findall(text)) - _NOT_CODE
+        },
+    }
+
+
+# small numbers an English sentence says in words ("sample 0" -> "the first sample")
+_NUMBER_WORDS = {
+    "0": r"zero|none|no\b|first",
+    "1": r"one|ones|single|first|an?\b",
+    "2": r"two|twice|second|both",
+    "3": r"three|third",
+    "4": r"four|fourth",
+}
+
+
+def compare_texts(zh: str, en: str, path: Path, line: int | None, where: str) -> list[TextProblem]:
+    """What the Chinese says that the English lost: a code name, a number (the English may
+    add one, or spell a Chinese numeral in digits: 三维 -> 3D)."""
+    out = []
+    a, b = text_facts(zh), text_facts(en)
+    if lost := a["code names"] - b["code names"]:
+        out.append(TextProblem(path, line, where, f"code names missing in en: {sorted(lost)}"))
+    # 万 and 亿 (10^4, 10^8) become M and B in English: other digits, same quantity
+    if not re.search(r"[万亿]", zh):
+        missing = a["numbers"] - b["numbers"]
+        lost = [
+            n
+            for n in missing.elements()
+            if not re.search(rf"(?i)\b(?:{_NUMBER_WORDS.get(n, '$^')})", en)
+        ]
+        if lost:
+            out.append(TextProblem(path, line, where, f"numbers missing in en: {sorted(lost)}"))
+    return out
+
+
+def check_texts(project: Project) -> list[TextProblem]:
+    """Titles, summaries, claims and their explanations, snippet titles, comments."""
+    from torchkb.sources import comments
+
+    problems: list[TextProblem] = []
+    for topic in project.topics:
+        for field in ("title", "summary"):
+            pair = getattr(topic, field)
+            if pair.get("zh") and pair.get("en"):
+                problems += compare_texts(
+                    pair["zh"], pair["en"], topic.path, None, f"{topic.id}.{field}"
+                )
+        for section in topic.sections:
+            if "en" in section.text:
+                problems += compare_texts(
+                    section.text["zh"]["title"],
+                    section.text["en"]["title"],
+                    section.path,
+                    section.line,
+                    f"{section.id}.title",
+                )
+    for claim in project.claims:
+        for field in ("claim", "explanation"):
+            pair = getattr(claim, field)
+            if pair is not None and pair.get("zh") and pair.get("en"):
+                where = f"{claim.id}.{field}"
+                problems += compare_texts(pair.zh, pair.en, claim.path, claim.yaml_line, where)
+    for snip in project.snippets.values():
+        title = snip.meta.title
+        if title is not None and title.get("zh") and title.get("en"):
+            problems += compare_texts(
+                title.zh,
+                title.en,
+                snip.path.parent / "snippets.yml",
+                None,
+                f"{snip.path.name} title",
+            )
+    seen: set[Path] = set()
+    for snip in project.snippets.values():
+        folder = snip.path.parent
+        if folder in seen:
+            continue
+        seen.add(folder)
+        cmap = comments.load_map(folder)
+        for zh, en in cmap.english.items():
+            problems += compare_texts(zh, en, cmap.path, cmap.lines.get(zh), "comment")
+    return problems
