@@ -1,9 +1,9 @@
 import torch
 import torch.nn as nn
 
+# 编者: 代替 SSD 中 self.loc_layers[i] 的一个小卷积层, 以及第 i 层特征图 x
 torch.manual_seed(0)
 anchor = 6
-# 编者: 代替 SSD 中 self.loc_layers[i] 的一个小卷积层, 以及第 i 层特征图 x
 loc_layer = nn.Conv2d(16, anchor * 4, kernel_size=3, padding=1)
 x = torch.randn(2, 16, 5, 5)
 
@@ -17,12 +17,3 @@ y_loc = y_loc.permute(0, 2, 3, 1).contiguous()
 # view只能用在contiguous的variable上。如果在view之前用了transpose, permute等，需要用contiguous()来返回一个contiguous copy。
 y_loc = y_loc.view(batch_size, -1, 4)
 print(y_loc.shape)
-assert y_loc.shape == (2, 5 * 5 * anchor, 4)
-
-# 更正: torch 2.13 里 torch.permute() 是存在的, 与 Tensor.permute() 等价
-p = torch.permute(loc_layer(x), (0, 2, 3, 1))
-assert torch.equal(p, loc_layer(x).permute(0, 2, 3, 1))
-
-# 笔记的说法是否成立 (本站据此标注核查结果)
-# 笔记: 没有 torch.permute() 这个调用方式
-note_claim_holds = not hasattr(torch, "permute")

@@ -7,7 +7,3 @@ t2 = torch.from_numpy(arr)  # 不拷贝, 与 numpy 数组共享内存
 arr[0] = 7
 print(t1)
 print(t2)
-assert t1[0] == 0 and t2[0] == 7
-
-# 笔记的说法是否成立 (本站据此标注核查结果)
-note_claim_holds = bool(t1[0] == 0 and t2[0] == 7)

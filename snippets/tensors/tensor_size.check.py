@@ -1,0 +1,1 @@
+assert x.size() == x.shape == torch.Size([4, 3])
