@@ -3,11 +3,8 @@ import torch
 x = torch.zeros((1), requires_grad=True)
 # 若前面有一个输入需要梯度，则后面的输出也需要梯度。有的版本这里是默认值false
 # 注：　Tensor变量的requires_grad的属性默认为False,若一个节点requires_grad被设置为True，那么所有依赖它的节点的requires_grad都为True。
+# 编者: 下面几行是编者加的, 笔记只有上面的 x 和两行注释
 w = torch.ones(1)  # 默认 requires_grad=False
 y = x * 2 + w
 z = y.exp()
 print(w.requires_grad, x.requires_grad, y.requires_grad, z.requires_grad)
-assert not w.requires_grad and y.requires_grad and z.requires_grad
-
-# 笔记的说法是否成立 (本站据此标注核查结果)
-note_claim_holds = not w.requires_grad and x.requires_grad and y.requires_grad and z.requires_grad

@@ -11,7 +11,3 @@ x.data *= 100 # 只改变了值，不会记录在计算图，所以不会影响�
 y.backward()
 print(x) # 更改data的值也会影响tensor的值
 print(x.grad)
-assert x.item() == 100 and x.grad.item() == 2
-
-# 笔记的说法是否成立 (本站据此标注核查结果)
-note_claim_holds = x.item() == 100 and x.grad.item() == 2 and not x.data.requires_grad

@@ -15,10 +15,5 @@ class ImageDataset(Dataset):
 
 
 loader = DataLoader(ImageDataset(), batch_size=2)  # 默认 collate_fn=default_collate
-try:
-    for images, labels in loader:
-        print(images.shape, labels)
-except TypeError as err:
-    # 笔记的说法是否成立 (本站据此标注核查结果)
-    note_claim_holds = str(err) == "batch must contain tensors, numbers, dicts or lists; found <class 'NoneType'>"
-    raise
+for images, labels in loader:
+    print(images.shape, labels)

@@ -34,17 +34,10 @@ if __name__ == "__main__":  # DataLoader 的 worker 进程需要这个保护
     with h5py.File("data.h5", "r") as f:
         try:
             pickle.dumps(f)
-            picklable = True
         except TypeError as err:
             print("TypeError:", err)
-            picklable = False
 
     loader = DataLoader(H5Dataset("data.h5"), batch_size=8, num_workers=2)
-    rows = 0
     for batch in loader:
         print(batch.shape, batch[:, 0])
-        rows += len(batch)
     os.remove("data.h5")
-    assert not picklable and rows == 20  # 打开的文件不能 pickle; 在 __getitem__ 中打开则 2 个 worker 读完了 20 个样本
-    # 笔记的说法是否成立 (本站据此标注核查结果)
-    note_claim_holds = not picklable and rows == 20

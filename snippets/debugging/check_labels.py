@@ -7,4 +7,3 @@ labels = torch.tensor([2, 0, -1, 1, 3])
 bad = (labels < 0) | (labels >= num_classes)
 print("bad positions:", bad.nonzero().flatten().tolist())
 print("bad values:", labels[bad].tolist())
-assert bad.nonzero().flatten().tolist() == [2, 4]

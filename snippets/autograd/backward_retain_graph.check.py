@@ -1,0 +1,1 @@
+assert torch.allclose(x.grad, 2 * g1)

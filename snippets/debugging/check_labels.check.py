@@ -1,0 +1,1 @@
+assert bad.nonzero().flatten().tolist() == [2, 4]
