@@ -13,4 +13,3 @@ x.grad = None
 # checkpoint: 前向时不保存 block 内部的中间输出, 反向时重新算一遍 (用计算换显存)
 checkpoint(block, x, use_reentrant=False).sum().backward()
 print(torch.allclose(x.grad, grad_plain))
-assert torch.allclose(x.grad, grad_plain)  # 梯度相同

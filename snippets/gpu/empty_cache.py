@@ -5,9 +5,6 @@ print(torch.cuda.memory_allocated(), torch.cuda.memory_reserved())
 
 del x  # tensor 释放了, 但显存还留在 PyTorch 的缓存里 (nvidia-smi 看到的占用不变)
 print(torch.cuda.memory_allocated(), torch.cuda.memory_reserved())
-assert torch.cuda.memory_allocated() == 0
-assert torch.cuda.memory_reserved() >= 2**30
 
 torch.cuda.empty_cache()  # 把没有被占用的缓存块还给 GPU
 print(torch.cuda.memory_allocated(), torch.cuda.memory_reserved())
-assert torch.cuda.memory_reserved() < 2**30

@@ -17,14 +17,7 @@ def train(impl):
     return m
 
 ref = train({"foreach": False})
-fused_matches = False
 for impl in ({"foreach": True}, {"fused": True}):
     m = train(impl)
     same = all(torch.allclose(a, b, atol=1e-6) for a, b in zip(ref.parameters(), m.parameters()))
     print(impl, same)
-    assert same  # 结果一样, 只是更快
-    fused_matches = same and "fused" in impl
-
-# 笔记的说法是否成立 (本站据此标注核查结果)
-# 笔记: 原生 Adam 逐个参数循环, 要快就得用 Apex 的 FusedAdam。原生 Adam 自带 fused 实现, 结果一致
-note_claim_holds = not fused_matches

@@ -10,17 +10,14 @@ torch.save(torch.nn.Linear(3, 2).cuda().state_dict(), buffer)  # GPU 上保存�
 buffer.seek(0)
 state = torch.load(buffer)
 print(state["weight"].device)
-assert state["weight"].device == torch.device("cuda", 0)
 
 # 载入权重时使用 map_location='cpu'
 buffer.seek(0)
 state = torch.load(buffer, map_location="cpu")
 print(state["weight"].device)
-assert state["weight"].device.type == "cpu"
 
 # GPU 权重载入 CPU 模型: load_state_dict 把数值拷进已有参数, 模型仍在 CPU 上
 network = torch.nn.Linear(3, 2)
 buffer.seek(0)
 network.load_state_dict(torch.load(buffer))
 print(network.weight.device)
-assert network.weight.device.type == "cpu"

@@ -13,7 +13,6 @@ for step in range(3):
     total_loss += loss  # 错误: total_loss 变成带 grad_fn 的 tensor, 每一步的计算图都被它引用着, 显存和时间越积越多
 
 print(type(total_loss).__name__, total_loss.grad_fn is not None)
-assert torch.is_tensor(total_loss) and total_loss.requires_grad
 
 total_loss = 0
 for step in range(3):
@@ -24,4 +23,3 @@ for step in range(3):
     total_loss += loss.item()  # 正确: 只取出数值, 计算图随之释放
 
 print(type(total_loss).__name__)
-assert isinstance(total_loss, float)

@@ -1,18 +1,15 @@
 import torch
 
 temp = 0
-# 编者: 从本片段开始时的用量算起, 峰值也从这里开始统计
+# 编者: 从本片段开始时的用量算起, 不受之前分配的影响
 torch.cuda.synchronize()
-torch.cuda.reset_peak_memory_stats()
 temp = torch.cuda.memory_allocated()
 
 def print_memory():
     global temp
     t = torch.cuda.memory_allocated()
     print(t - temp)
-    delta = t - temp
     temp = t
-    return delta
 
 # 模型初始化
 linear1 = torch.nn.Linear(1024,1024, bias=False).cuda() # + 4194304
@@ -29,7 +26,7 @@ print_memory()
 
 # 前向传播
 x = linear1(inputs) # shape = (1024,1024) # memory + 4194304 
-first_matmul = print_memory()  # 编者: 记下第一次矩阵乘的增量
+print_memory()
 x = linear2(x) # shape = (1024,1) # memory + 4194304   (编者注: 实为 (1024,1024))
 print_memory()
 
@@ -48,19 +45,8 @@ loss = sum(linear3(linear2(linear1(inputs)))) # shape = (1) # memory + 4194304 +
 print_memory()
 loss.backward() #  - 4194304 - 4194304 = 4194304 + 4194304 + 4096 - 4194304 - 4194304 - 4096 - 4194304 - 4194304 
 print_memory()
-peak = torch.cuda.max_memory_allocated()  # 编者加: 记录到第二次迭代为止的峰值
 
 loss = sum(linear3(linear2(linear1(inputs)))) # shape = (1) # memory + 4194304 + 4194304 (最后一层不需要再加了, 因为保留了, 512也没了，因为loss也还在)
 print_memory()
 loss.backward() #  - 4194304 - 4194304 = 4194304 + 4194304 + 4096 - 4194304 - 4194304 - 4096 - 4194304 - 4194304 
 print_memory()
-
-# 编者加: 输入大小不变时, 第二次迭代之后峰值不再增长
-print(peak, torch.cuda.max_memory_allocated())
-assert torch.cuda.max_memory_allocated() == peak
-# 笔记的两条说法是否成立 (本站据此标注核查结果)
-note_claims_hold = {
-    # 笔记: x = linear1(inputs) 只增加输出的显存 (+ 4194304)
-    "gpu-print-memory-workspace": first_matmul == 4194304,
-    "gpu-peak-after-second-iteration": torch.cuda.max_memory_allocated() == peak,
-}

@@ -1,0 +1,1 @@
+assert all(v.device.type == "cpu" for v in state.values())
