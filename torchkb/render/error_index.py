@@ -159,10 +159,21 @@ def collect(project: Project, lang: str) -> list[Entry]:
         anchor = "error-" + snip.id.replace("/", "-").replace("_", "-")
         entries.append(Entry(anchor, message, sections, note, snip, record, device))
     sections_here = {s.id for t in project.topics for s in t.sections}
-    for message, sections in quoted.items():
-        if message in used or any(_same(message, e.message) for e in entries):
-            continue
-        note = by_quote.get(_key(message))
+    unanswered = {
+        _key(m): (m, w)
+        for m, w in quoted.items()
+        if m not in used and not any(_same(m, e.message) for e in entries)
+    }
+    for note in notes:  # first the entries that name what is not there (they have a line)
+        if note.quoted and note.section in sections_here and _key(note.quoted) not in unanswered:
+            raise SourceError(
+                path,
+                note.field_line("quoted"),
+                f"section {note.section} quotes no such message, or a snippet's entry "
+                f"answers it already: {note.quoted!r}",
+            )
+    for key, (message, sections) in unanswered.items():
+        note = by_quote.get(key)
         if note is None:
             raise SourceError(
                 path,
@@ -170,17 +181,8 @@ def collect(project: Project, lang: str) -> list[Entry]:
                 f"{sections[0][1]} quotes {message!r} and it has no entry: add it as "
                 "`quoted` with its `section`, `cause` and `fix` (notes/FORMAT.md)",
             )
-        anchor = "error-" + re.sub(r"[^a-z0-9]+", "-", _key(message))[:60].strip("-")
+        anchor = "error-" + re.sub(r"[^a-z0-9]+", "-", key)[:60].strip("-")
         entries.append(Entry(anchor, message, sections, note))
-    for note in notes:
-        if note.quoted and note.section in sections_here:
-            if not any(e.note is note for e in entries):
-                raise SourceError(
-                    path,
-                    note.field_line("quoted"),
-                    f"section {note.section} quotes no such message, or a snippet's entry "
-                    f"answers it already: {note.quoted!r}",
-                )
     order = {(t.id, s.id): n for n, (t, s) in enumerate(_sections(project))}
     return sorted(entries, key=lambda e: order.get(e.sections[0][:2], len(order)))
 
