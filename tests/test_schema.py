@@ -86,9 +86,9 @@ BAD_FIELDS = {
     ),
     "error entry both kinds": (
         "notes/errors.yml",
-        "- quoted: \"SyntaxError: invalid syntax\"",
-        "- quoted: \"SyntaxError: invalid syntax\"\n  snippet: training/x.py",
-        "- quoted: \"SyntaxError: invalid syntax\"",
+        '- quoted: "SyntaxError: invalid syntax"',
+        '- quoted: "SyntaxError: invalid syntax"\n  snippet: training/x.py',
+        '- quoted: "SyntaxError: invalid syntax"',
         "#19: give either `snippet` (it raises the error) or `quoted`",
     ),
     "key given twice": (
