@@ -76,6 +76,21 @@ BAD_FIELDS = {
         "needs: gpu",
         "create_new_ones.py: needs: input should be 'cpu', 'cuda' or 'cpu-only-build', not 'gpu'",
     ),
+    "error entry without English": (
+        "notes/errors.yml",
+        "    en: Make the dtypes equal first, e.g. `x = x.float()` or `x = x.to(w.dtype)`; "
+        "from numpy, `torch.from_numpy(arr).float()`.\n",
+        "",
+        "    zh: 先统一 dtype",
+        "#6.fix: `en` is missing",
+    ),
+    "error entry both kinds": (
+        "notes/errors.yml",
+        '- quoted: "SyntaxError: invalid syntax"',
+        '- quoted: "SyntaxError: invalid syntax"\n  snippet: training/x.py',
+        '- quoted: "SyntaxError: invalid syntax"',
+        "#19: give either `snippet` (it raises the error) or `quoted`",
+    ),
     "key given twice": (
         "notes/topics/tensors.yml",
         "order: 10",
@@ -133,6 +148,7 @@ EXAMPLE_MARKS = {
     "fixed": "typo-fix",
     "reason": "dropped",
     "claim": "claim",
+    "cause": "errors",
     "创建一个 2x3 的张量": "comment-map",  # snippets/<topic>/comments.en.yml (sources.comments)
 }
 
@@ -158,6 +174,7 @@ def test_format_md_examples_fit_the_schemas() -> None:
     schema.validate(schema.DROPPED, examples["dropped"], Path("FORMAT.md dropped example"))
     schema.validate(schema.TYPO_FIXES, examples["typo-fix"], Path("FORMAT.md typo example"))
     schema.validate(schema.SNIPPETS_FILE, examples["snippets"], Path("FORMAT.md snippets.yml"))
+    schema.validate(schema.ERRORS, examples["errors"], Path("FORMAT.md errors.yml example"))
 
 
 def test_format_md_documents_every_field() -> None:
@@ -180,6 +197,10 @@ def test_format_md_documents_every_field() -> None:
         schema.SnippetMeta: next(iter(ex["snippets"].values())),
         schema.ExpectException: next(iter(ex["snippets"].values()))["expect_exception"],
     }
+    # an error entry is one kind or the other: together the examples show every field
+    errors = ex["errors"]
+    shown[schema.ErrorEntry] = {key: None for entry in errors for key in entry}
+    shown[schema.BothLanguages] = errors[0]["cause"]
     for model, example in shown.items():
         assert set(example) == set(model.model_fields), (
             f"notes/FORMAT.md's example of {model.__name__} shows {sorted(example)}, "

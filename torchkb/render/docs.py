@@ -13,6 +13,7 @@ from pathlib import Path
 from torchkb.errors import SourceError
 from torchkb.rawnotes.text import read_text
 from torchkb.render.claims import label_all
+from torchkb.render.error_index import collect as collect_errors
 from torchkb.render.error_index import error_index_page
 from torchkb.render.notebooks import topic_notebooks
 from torchkb.render.other_pages import claims_page, home_page, raw_note_page, tags_page
@@ -47,12 +48,15 @@ def render_site(project: Project) -> dict[str, bytes]:
     views = {"zh": topics, "en": english_view(topics)}
     for lang in project.langs:
         writer = PageWriter(lang, project, repost, labels)
-        files[f"{lang}/index.md"] = home_page(lang, views[lang]).encode()
+        error_count = len(collect_errors(project, lang))
+        files[f"{lang}/index.md"] = home_page(
+            lang, views[lang], project, labels, error_count
+        ).encode()
         for topic in views[lang]:
             files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
         files.update(topic_notebooks(project, views[lang], lang, labels))
         files[f"{lang}/claims.md"] = claims_page(
-            lang, project.claims, sections_by_claim, writer, topics
+            lang, project, sections_by_claim, labels, topics
         ).encode()
         files[f"{lang}/errors.md"] = error_index_page(project, lang).encode()
         files[f"{lang}/records.md"] = records_page(lang, writer, views[lang]).encode()

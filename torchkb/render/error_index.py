@@ -1,12 +1,27 @@
-"""The error-message index: every error a snippet raised in a real run, its cause in one
-line, and a link to the section that explains it."""
+"""The error-message index: each error a page shows, as a reader meets it.
+
+An entry gives the real message (the recorded run of the snippet that raises it, or, for
+an error no run here has produced yet, the words a section quotes), the editor's cause
+and fix (notes/errors.yml, in an editor's block), where it ran (the current record, never
+typed) and links to the snippet and to the section that explains it.
+
+notes/errors.yml and the pages must agree: an error a page shows without an entry, an
+entry whose snippet raises nothing, and a quoted message its section no longer quotes
+stop the build at the entry's line (`file:line: problem`).
+"""
+
+from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
+from torchkb.errors import SourceError
+from torchkb.sources import error_notes, records
 from torchkb.sources import snippets as snippet_store
-from torchkb.sources.canonical import SnippetPart
+from torchkb.sources.canonical import ClaimPart, SnippetPart
 from torchkb.sources.project import Project
 from torchkb.sources.records import split_recorded
+from torchkb.sources.schema import ErrorEntry
 from torchkb.sources.ui import strings
 
 # `Type: message` in a section body (prose, inline code or a code block); the message runs
@@ -16,12 +31,27 @@ _QUOTED = re.compile(
     r"[^\n`\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{8,}"
 )
 
+Where = tuple[str, str, str]  # (topic id, section id, section title)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One error of the index, before it is written out."""
+
+    anchor: str
+    message: str
+    sections: list[Where]
+    note: ErrorEntry
+    snippet: snippet_store.Snippet | None = None
+    record: dict | None = None  # the current passing record the message comes from
+    device: str | None = None  # the kind of that record: cpu | cuda
+
 
 def _heading(message: str) -> str:
     """A message as a Markdown heading: shortened, and inert (`<class ...>` is no tag)."""
     text = message if len(message) <= 90 else message[:87] + "..."
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return re.sub(r"([\\`*\[\]#])", r"\\\1", text)
+    return re.sub(r"([\\`*\[\]#{}])", r"\\\1", text)
 
 
 def _key(message: str) -> str:
@@ -29,10 +59,10 @@ def _key(message: str) -> str:
     return re.sub(r"\s+", " ", message.lower()).strip().rstrip(".…: ").strip()
 
 
-def quoted_errors(project: Project, lang: str) -> dict[str, list[tuple[str, str, str]]]:
+def quoted_errors(project: Project, lang: str) -> dict[str, list[Where]]:
     """Messages quoted in section bodies (prose, the editor's blocks; no directive line
     holds one) -> the sections (topic, id, title) quoting them."""
-    found: dict[str, list[tuple[str, str, str]]] = {}
+    found: dict[str, list[Where]] = {}
     for topic in project.topics:
         for section in topic.sections:
             text = section.text.get(lang) or section.text["zh"]
@@ -53,16 +83,174 @@ def quoted_errors(project: Project, lang: str) -> dict[str, list[tuple[str, str,
     return found
 
 
-def error_index_page(project: Project, lang: str) -> str:
-    ui = strings(lang)["errors"]
-    where: dict[str, tuple[str, str, str]] = {}  # snippet id -> (topic, section id, title)
+def shown_snippets(project: Project, lang: str) -> dict[str, Where]:
+    """Snippet id -> the first section that shows it: inline (`@snippet`) or as the proof
+    of a claim the section holds (the topic page shows the proof under the claim)."""
+    where: dict[str, Where] = {}
     for topic in project.topics:
         for section in topic.sections:
+            title = section.text.get(lang, section.text["zh"])["title"]
             for part in section.parts("zh"):
+                ref = None
                 if isinstance(part, SnippetPart):
-                    title = section.text.get(lang, section.text["zh"])["title"]
-                    where.setdefault(part.id, (topic.id, section.id, title))
-    # search boost 0.5: these entries point at the explaining sections, which rank first
+                    ref = part.id
+                elif isinstance(part, ClaimPart) and part.id in project.claims_by_id:
+                    proof = project.claims_by_id[part.id].snippet
+                    ref = snippet_store.snippet_id(proof) if proof else None
+                if ref:
+                    where.setdefault(ref, (topic.id, section.id, title))
+    return where
+
+
+def _current(project: Project, snip: snippet_store.Snippet) -> tuple[dict | None, str]:
+    """The current passing record of the snippet's own device (None if none) and that
+    device."""
+    device = records.home_device(snip.meta.needs)
+    record = records.current_record(
+        project.verification.get(device, {}),
+        snip.id,
+        snippet_store.code_sha256(snip.path),
+        snippet_store.output_path(snip),
+    )
+    return (record if record and record.get("result") == "passed" else None), device
+
+
+def collect(project: Project, lang: str) -> list[Entry]:
+    """Every error a page of `lang` shows, with its editor's entry, in page order."""
+    path, notes = error_notes.load(project.notes)
+    by_snippet = {snippet_store.snippet_id(n.snippet): n for n in notes if n.snippet}
+    by_quote = {_key(n.quoted): n for n in notes if n.quoted}
+    for note in notes:  # an entry must name a snippet that raises an error
+        snip = project.snippets.get(snippet_store.snippet_id(note.snippet or ""))
+        if note.snippet and (snip is None or not snip.meta.expect_exception):
+            problem = "no such snippet" if snip is None else "raises no error (snippets.yml)"
+            raise SourceError(path, note.field_line("snippet"), f"{note.snippet}: {problem}")
+    shown = shown_snippets(project, lang)
+    quoted = quoted_errors(project, lang)
+    entries: list[Entry] = []
+    used: set[str] = set()
+    for snip in project.snippets.values():
+        expected = snip.meta.expect_exception
+        if not expected or snip.id not in shown:
+            continue
+        note = by_snippet.get(snip.id)
+        if note is None:
+            raise SourceError(
+                path,
+                None,
+                f"{snip.id}{snip.path.suffix} raises {expected.type} on a page and has no "
+                "entry: add its `cause` and `fix` (notes/FORMAT.md)",
+            )
+        record, device = _current(project, snip)
+        recorded = split_recorded(snippet_store.load_output(snip) or "", True)[1].strip()
+        sections = [shown[snip.id]]
+        if recorded:
+            message = recorded
+        else:  # not run yet (a GPU error): the words the section quotes, if it does
+            message = next(
+                (m for m, w in quoted.items() if shown[snip.id] in w and _matches(expected, m)),
+                expected.type,
+            )
+            record = None
+        for m, w in quoted.items():  # the quotes this entry answers are not listed again
+            if _same(m, message):
+                used.add(m)
+                sections += [x for x in w if x not in sections]
+        anchor = "error-" + snip.id.replace("/", "-").replace("_", "-")
+        entries.append(Entry(anchor, message, sections, note, snip, record, device))
+    sections_here = {s.id for t in project.topics for s in t.sections}
+    unanswered = {
+        _key(m): (m, w)
+        for m, w in quoted.items()
+        if m not in used and not any(_same(m, e.message) for e in entries)
+    }
+    for note in notes:  # first the entries that name what is not there (they have a line)
+        if note.quoted and note.section in sections_here and _key(note.quoted) not in unanswered:
+            raise SourceError(
+                path,
+                note.field_line("quoted"),
+                f"section {note.section} quotes no such message, or a snippet's entry "
+                f"answers it already: {note.quoted!r}",
+            )
+    for key, (message, sections) in unanswered.items():
+        note = by_quote.get(key)
+        if note is None:
+            raise SourceError(
+                path,
+                None,
+                f"{sections[0][1]} quotes {message!r} and it has no entry: add it as "
+                "`quoted` with its `section`, `cause` and `fix` (notes/FORMAT.md)",
+            )
+        anchor = "error-" + re.sub(r"[^a-z0-9]+", "-", key)[:60].strip("-")
+        entries.append(Entry(anchor, message, sections, note))
+    order = {(t.id, s.id): n for n, (t, s) in enumerate(_sections(project))}
+    return sorted(entries, key=lambda e: order.get(e.sections[0][:2], len(order)))
+
+
+def _sections(project: Project) -> list[tuple]:
+    return [(t, s) for t in project.topics for s in t.sections]
+
+
+def _matches(expected, message: str) -> bool:  # noqa: ANN001 - schema.ExpectException
+    return expected.type in message and re.search(expected.match or "", message) is not None
+
+
+def _same(a: str, b: str) -> bool:
+    """One message begins the other (a quote shortened with `...`, or only its first line)."""
+    ka, kb = _key(a), _key(b)
+    return bool(ka and kb) and (ka.startswith(kb) or kb.startswith(ka))
+
+
+def _ran(entry: Entry, ui: dict[str, str]) -> str:
+    """Where the message comes from: the record, or the section quoting it."""
+    if entry.record is not None:
+        return ui[f"ran_{entry.device}"].format(**entry.record)
+    if entry.snippet is not None and entry.snippet.meta.needs == "cuda":
+        return ui["ran_gpu_pending"]
+    if entry.snippet is not None:
+        return ui["ran_none"]
+    return ui["ran_quoted"]
+
+
+def _entry(entry: Entry, lang: str, ui: dict[str, str]) -> list[str]:
+    first = entry.message.splitlines()[0]
+    fence = "````" if "```" in entry.message else "```"
+    topic, section_id, title = entry.sections[0]
+    more = ", ".join(f"[{t}]({tp}.md#{sid})" for tp, sid, t in entry.sections[1:3])
+    colon = "：" if lang == "zh" else ": "  # the Chinese pages use full-width punctuation
+    facts = [f"{ui['ran']}{colon}{_ran(entry, ui)}"]
+    if entry.snippet is not None:
+        shown = f"{entry.snippet.id}{entry.snippet.path.suffix}"
+        anchor = "snippet-" + entry.snippet.id.replace("/", "-")
+        facts.append(f"{ui['snippet']}{colon}[`{shown}`]({topic}.md#{anchor})")
+    cause, fix = entry.note.cause.get(lang), entry.note.fix.get(lang)
+    return [
+        f"## {_heading(first)} {{#{entry.anchor}}}",
+        "",
+        f"{fence}text",
+        entry.message,
+        fence,
+        "",
+        f'!!! editor "{ui["editor"]}"',
+        "",
+        f"    **{ui['cause']}**{colon}{cause}",
+        "",
+        f"    **{ui['fix']}**{colon}{fix}",
+        "",
+        f"**{ui['explained']}**{colon}[{title}]({topic}.md#{section_id})"
+        + (f" · {ui['also']}{colon}{more}" if more else ""),
+        "{: .kb-error-link }",
+        "",
+        " · ".join(facts),
+        "{: .kb-error-facts data-search-exclude }",
+        "",
+    ]
+
+
+def error_index_page(project: Project, lang: str) -> str:
+    ui = strings(lang)["errors"]
+    entries = collect(project, lang)
+    # search boost 0.5: the explaining sections rank first, these entries right after
     description = ui["lead"].replace("\\", "\\\\").replace('"', '\\"')
     lines = [
         "---",
@@ -76,53 +264,13 @@ def error_index_page(project: Project, lang: str) -> str:
         "",
         ui["lead"],
         "",
+        ui["count"].format(
+            n=len(entries),
+            ran=sum(e.record is not None for e in entries),
+        ),
+        "{: .kb-error-count }",
+        "",
     ]
-    pending, raised = [], []
-    for snip in project.snippets.values():
-        expected = snip.meta.expect_exception
-        if not expected or snip.id not in where:
-            continue
-        topic, section_id, section_title = where[snip.id]
-        recorded = snippet_store.load_output(snip)
-        message = split_recorded(recorded or "", True)[1].strip() or None
-        cause = snip.meta.title.get(lang) if snip.meta.title else ""
-        link = f"[{section_title}]({topic}.md#{section_id})"
-        if message is None:
-            pending.append(f"- `{expected.type}` · {cause} · {link}")
-            continue
-        first = message.splitlines()[0]
-        raised.append(_key(first))
-        lines += [
-            f"## {_heading(first)}",
-            "",
-            "```text",
-            message,
-            "```",
-            "",
-            f"**{ui['cause']}**: {cause}  ",
-            f"**{ui['where']}**: {link}  ",
-            f"**{ui['snippet']}**: `snippets/{snip.id}.py`",
-            "",
-        ]
-    if pending:
-        lines += [f"## {ui['pending']}", "", *pending, ""]
-    quoted = {
-        m: w
-        for m, w in quoted_errors(project, lang).items()
-        if not any(r.startswith(_key(m)) or _key(m).startswith(r) for r in raised)
-    }
-    if quoted:
-        lines += [f"## {ui['quoted']}", "", ui["quoted_lead"], ""]
-        for message, sections in sorted(quoted.items()):
-            links = ", ".join(f"[{title}]({t}.md#{sid})" for t, sid, title in sections[:3])
-            lines += [
-                f"### {_heading(message)}",
-                "",
-                "```text",
-                message,
-                "```",
-                "",
-                f"**{ui['quoted_in']}**: {links}",
-                "",
-            ]
+    for entry in entries:
+        lines += _entry(entry, lang, ui)
     return "\n".join(lines)

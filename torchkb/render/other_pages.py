@@ -2,22 +2,76 @@
 claims register."""
 
 import html
+import re
+from collections import Counter
 from pathlib import Path
 
 from torchkb.rawnotes.text import read_text
-from torchkb.render.claims import LABELS
+from torchkb.render.claims import LABELS, ClaimLabel
 from torchkb.render.notebooks import note_label
-from torchkb.render.pages import CLAIM_ICON, PageWriter, yaml_str
+from torchkb.render.pages import CLAIM_ICON, yaml_str
+from torchkb.sources import records
 from torchkb.sources import snippets as snippet_store
-from torchkb.sources.canonical import (
-    Topic,
-)
-from torchkb.sources.schema import ClaimEntry
+from torchkb.sources.canonical import Topic
+from torchkb.sources.project import Project
 from torchkb.sources.ui import strings
 
 
-def home_page(lang: str, topics: list[Topic]) -> str:
-    ui = strings(lang)["page"]
+def verification_status(project: Project) -> dict[str, int | str]:
+    """Counts for the home page's status line, from the records only, as the badges read
+    them: a record counts while it is of the current code and output and it passed."""
+    counts: dict[str, int] = {"cpu": 0, "gpu": 0, "wait": 0}
+    versions: set[str] = set()
+    for snip in project.snippets.values():
+        code_sha = snippet_store.code_sha256(snip.path)
+        passed = {}
+        for kind in records.DEVICE_KINDS:
+            out = records.expected_output_path(snip.path, kind, snip.meta.needs)
+            rec = records.current_record(project.verification.get(kind, {}), snip.id, code_sha, out)
+            passed[kind] = rec if rec and rec.get("result") == "passed" else None
+        if passed["cpu"]:
+            counts["cpu"] += 1
+            versions.add(str(passed["cpu"].get("torch")))
+        counts["gpu"] += passed["cuda"] is not None
+        counts["wait"] += snip.meta.needs == "cuda" and passed["cuda"] is None
+    return {**counts, "torch": ", ".join(sorted(versions)) or "—"}
+
+
+def home_page(
+    lang: str,
+    topics: list[Topic],
+    project: Project,
+    labels: dict[str, ClaimLabel],
+    error_count: int,
+) -> str:
+    """A reader's way in: what the site is, the search tip, three ways in, the
+    verification status (from the records) and one light card per topic."""
+    ui, home = strings(lang)["page"], strings(lang)["home"]
+    label_counts = Counter(label.label for label in labels.values())
+    status = verification_status(project)
+    ways = [
+        (
+            ":material-book-open-variant:",
+            f"[{home['topics_title']}](#topics)",
+            home["topics_text"].format(
+                topics=len(topics), sections=sum(len(t.sections) for t in topics)
+            ),
+        ),
+        (
+            ":material-alert-circle-outline:",
+            f"[{home['errors_title']}](errors.md)",
+            home["errors_text"].format(n=error_count),
+        ),
+        (
+            ":material-scale-balance:",
+            f"[{home['claims_title']}](claims.md)",
+            home["claims_text"].format(
+                n=len(labels),
+                corrected=label_counts["corrected"],
+                verified=label_counts["verified"],
+            ),
+        ),
+    ]
     lines = [
         "---",
         f"title: {yaml_str(ui['home_title'])}",
@@ -29,21 +83,29 @@ def home_page(lang: str, topics: list[Topic]) -> str:
         "",
         f"# {ui['home_title']}",
         "",
-        ui["home_lead"],
+        *[f"{line}  " for line in home["lead"].splitlines()],
         "",
-        f"## {ui['topics']}",
+        home["search"],
+        "{: .kb-home-search }",
         "",
-        '<div class="grid cards" markdown>',
+        home["status" if status["gpu"] else "status_no_gpu"].format(**status),
+        "{: .kb-home-status }",
+        "",
+        f"## {home['ways']} {{#start}}",
+        "",
+        '<div class="grid cards kb-ways" markdown>',
         "",
     ]
+    for icon, link, text in ways:
+        lines += [f"-   {icon} **{link}**", "", f"    {text}", ""]
+    lines += ["</div>", "", f"## {home['topics']} {{#topics}}", ""]
+    lines += ['<div class="grid cards kb-topics" markdown>', ""]
     for topic in topics:
-        lines.append(f"-   **[{topic.title[lang]}]({topic.id}.md)**")
+        count = home["sections"].format(n=len(topic.sections))
+        lines.append(f"-   **[{topic.title[lang]}]({topic.id}.md)** · {count}")
         lines.append("")
         if topic.summary.get(lang):
             lines += [f"    {topic.summary[lang]}", ""]
-        for section in topic.sections:
-            lines.append(f"    - [{section.text[lang]['title']}]({topic.id}.md#{section.id})")
-        lines.append("")
     lines += ["</div>", ""]
     return "\n".join(lines)
 
@@ -88,59 +150,90 @@ def raw_note_page(lang: str, raw: Path) -> str:
     )
 
 
+def _cell(text: str) -> str:
+    """Markdown as one table cell: paragraphs kept apart, lines joined, and `|` outside
+    code spans escaped (Python-Markdown's tables leave a pipe inside backticks alone)."""
+    paragraphs = [" ".join(p.split("\n")) for p in text.strip().split("\n\n")]
+    out = []
+    for n, piece in enumerate(re.split(r"(`+[^`]*`+)", "<br><br>".join(paragraphs))):
+        out.append(piece if n % 2 else piece.replace("|", "\\|"))
+    return "".join(out)
+
+
+def _recorded_output(text: str | None, ui: dict[str, str]) -> str:
+    """A proof's recorded output, folded, as HTML (inline in a table cell)."""
+    if not text:
+        return ui["no_output"]
+    body = html.escape(text.rstrip("\n")).replace("|", "&#124;").replace("\n", "&#10;")
+    return (
+        f'<details class="kb-claim-output"><summary>{ui["output"]}</summary>'
+        f"<pre><code>{body}</code></pre></details>"
+    )
+
+
 def claims_page(
     lang: str,
-    claims: list[ClaimEntry],
+    project: Project,
     sections_by_claim: dict[str, str],
-    writer: PageWriter,
+    labels: dict[str, ClaimLabel],
     topics: list[Topic],
 ) -> str:
-    """The register, grouped by topic; each proof shows what verified it."""
-    ui = strings(lang)["page"]
+    """The register, one table per topic: the note says / in fact / result / proof (the
+    code on its topic page, where it ran, its recorded output) / source (the raw line)."""
+    ui, cp = strings(lang)["page"], strings(lang)["claims_page"]
     status_text = {k: f"{CLAIM_ICON[k]} {text}" for k, text in strings(lang)["claim"].items()}
+    run = strings(lang)["errors"]
+    claims = project.claims
     # not in search: every claim is also shown, with its section, on the topic pages
     lines = [
         "---",
         f"title: {yaml_str(ui['claims_title'])}",
-        f"description: {yaml_str(ui['claims_lead'])}",
+        f"description: {yaml_str(cp['lead'])}",
         "search:",
         "  exclude: true",
         "---",
         "",
         f"# {ui['claims_title']}",
         "",
-        ui["claims_lead"],
+        cp["lead"],
         "",
     ]
-    counts: dict[str, int] = {}
-    for claim in claims:
-        label = writer.labels[claim.id].label
-        counts[label] = counts.get(label, 0) + 1
+    counts = Counter(labels[c.id].label for c in claims)
     lines += [" · ".join(f"{status_text[k]}: {counts[k]}" for k in LABELS if k in counts), ""]
     titles = {t.id: t.title[lang] for t in topics}
+    order = [t.id for t in topics]
+    head = (
+        f"| {cp['note_says']} | {cp['in_fact']} | {cp['status']} | {cp['proof']} | {cp['source']} |"
+    )
     for topic_id in sorted(
         {c.path.stem for c in claims},
-        key=lambda t: (t not in titles, [x.id for x in topics].index(t) if t in titles else 0, t),
+        key=lambda t: (t not in titles, order.index(t) if t in titles else 0, t),
     ):
-        lines += [f"## {titles.get(topic_id, topic_id)}", ""]
+        lines += [f"## {titles.get(topic_id, topic_id)}", "", head, "|---|---|---|---|---|"]
         for claim in (c for c in claims if c.path.stem == topic_id):
-            cid = claim.id
-            text = claim.claim.get(lang, claim.claim.zh)
-            where = sections_by_claim.get(cid)
-            link = f" · [{ui['source']}]({where})" if where else ""
-            lines += [
-                f'<a id="claim-{cid}"></a>',
-                "",
-                f"**{text}** — {status_text[writer.labels[cid].label]}",
-                "",
-                f"{note_label(claim.note)}:{'' if claim.line is None else claim.line}{link}",
-                "",
-            ]
-            explanation = claim.explanation.get(lang).strip() if claim.explanation else ""
-            if explanation:
-                lines += [explanation, ""]
-            snip = writer.snippets.get(snippet_store.snippet_id(claim.snippet or ""))
-            if snip is not None:
-                badge = writer.badge(snip, writer.current_runs(snip))
-                lines += [f"{ui['proof']}: `{claim.snippet}` {badge}", ""]
+            label = labels[claim.id]
+            where = sections_by_claim.get(claim.id)
+            page = where.split("#")[0] if where else f"{topic_id}.md"
+            says = f'<span id="claim-{claim.id}"></span>' + _cell(
+                claim.claim.get(lang, claim.claim.zh)
+            )
+            fact = _cell(claim.explanation.get(lang)) if claim.explanation else ""
+            if claim.since:
+                fact += f"<br>{cp['since']}: {_cell(claim.since)}"
+            proof = ""
+            if label.proof is not None:
+                snip = label.proof
+                anchor = "snippet-" + snip.id.replace("/", "-")
+                proof = f"[`{snip.id}{snip.path.suffix}`]({page}#{anchor})"
+                if label.record is not None and label.record.get("result") == "passed":
+                    proof += "<br>" + run[f"ran_{label.device}"].format(**label.record)
+                proof += "<br>" + _recorded_output(snippet_store.load_output(snip), cp)
+            line = "" if claim.line is None else f":{claim.line}"
+            raw = f"raw/{claim.note}.md" + ("" if claim.line is None else f"#L{claim.line}")
+            source = f"[{note_label(claim.note)}{line}]({raw})"
+            if where:
+                source += f"<br>[{cp['section']}]({where})"
+            row = [says, fact, status_text[label.label], proof, source]
+            lines.append("| " + " | ".join(row) + " |")
+        lines.append("")
     return "\n".join(lines)

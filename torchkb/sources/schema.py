@@ -327,10 +327,53 @@ class TypoFixEntry(Model):
     reason: NonBlank
 
 
+class BothLanguages(Model):
+    """`{zh: ..., en: ...}` where both are required: the editor's words, written in both."""
+
+    zh: NonBlank
+    en: NonBlank
+
+    def get(self, lang: str) -> str:
+        return self.en if lang == "en" else self.zh
+
+
+class ErrorEntry(Model):
+    """One entry of notes/errors.yml: the editor's cause and fix of one indexed error,
+    either the error a snippet raises (its message comes from the recorded run) or a
+    message a section quotes that no snippet raises here."""
+
+    snippet: NonBlank | None = None
+    quoted: NonBlank | None = None
+    section: Slug | None = None
+    cause: BothLanguages
+    fix: BothLanguages
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> ErrorEntry:
+        if (self.snippet is None) == (self.quoted is None):
+            raise ValueError("give either `snippet` (it raises the error) or `quoted`")
+        if self.quoted is not None and self.section is None:
+            raise ValueError("a `quoted` message needs the `section` that quotes it")
+        if self.snippet is not None and self.section is not None:
+            raise ValueError("`section` is for `quoted` messages: a snippet's is found")
+        for text in (self.cause, self.fix):  # they become page Markdown
+            for value in (text.zh, text.en):
+                for _, problem in unsafe_html(value):
+                    raise ValueError(problem)
+        return self
+
+    def field_line(self, name: str) -> int | None:
+        """The line of one of its fields (for a problem only the page can see)."""
+        return self._key_lines.get(name, self.yaml_line)
+
+    _key_lines: dict[str, int] = PrivateAttr(default_factory=dict)
+
+
 SnippetsFile = dict[str, SnippetMeta | None]
 
 # built once: a TypeAdapter compiles its validator
 CLAIMS = TypeAdapter(list[ClaimEntry])
 DROPPED = TypeAdapter(list[DroppedEntry])
+ERRORS = TypeAdapter(list[ErrorEntry])
 SNIPPETS_FILE = TypeAdapter(SnippetsFile)
 TYPO_FIXES = TypeAdapter(list[TypoFixEntry])

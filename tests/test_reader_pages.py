@@ -1,0 +1,221 @@
+"""The reader's pages: the home page starts a reader, the error index answers, the claims
+register scans. Their numbers and messages come from the records and the recorded
+outputs, never typed: a planted record changes the home page's status line."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from treecopy import copy_sources, rendered_checkout
+
+import torchkb
+from torchkb.errors import SourceError
+from torchkb.render import error_index
+from torchkb.render.claims import label_all
+from torchkb.render.other_pages import home_page, verification_status
+from torchkb.sources import snippets as snippet_store
+from torchkb.sources.project import Project
+from torchkb.sources.records import split_recorded
+from torchkb.sources.ui import strings
+
+ROOT = torchkb.ROOT
+
+
+def page(lang: str, name: str) -> str:
+    return rendered_checkout()[f"{lang}/{name}"].decode()
+
+
+def entries(text: str) -> list[str]:
+    """The `## ` blocks of a page, each with its heading."""
+    return ["## " + block for block in re.split(r"^## ", text, flags=re.M)[1:]]
+
+
+# -- home ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", torchkb.LANGS)
+def test_home_has_the_three_ways_in_and_the_search_tip(lang: str) -> None:
+    home = page(lang, "index.md")
+    ways = home.split('<div class="grid cards kb-ways" markdown>')[1].split("</div>")[0]
+    for target in ("(#topics)", "(errors.md)", "(claims.md)"):
+        assert target in ways, f"{lang}: the ways in lack {target}"
+    assert "{#topics}" in home
+    assert "<kbd>/</kbd>" in home.split("{: .kb-home-search }")[0]
+    # light: one link per topic card, no list of every section
+    assert len(re.findall(r"\]\([\w./-]*#?[\w-]*\)", home)) <= 3 + len(Project(ROOT).topics)
+    assert ".md#" not in home.split("{#topics}")[1]
+
+
+@pytest.mark.parametrize("lang", torchkb.LANGS)
+def test_home_status_line_is_the_records(lang: str) -> None:
+    status = verification_status(Project(ROOT))
+    assert status["cpu"] > 0 and status["wait"] > 0, status  # so the check below can fail
+    line = next(x for x in page(lang, "index.md").splitlines() if str(status["cpu"]) in x)
+    numbers = [int(n) for n in re.findall(r"(?<![\d.])\d+(?![\d.])", line)]
+    assert status["cpu"] in numbers and status["wait"] in numbers, line
+    assert str(status["torch"]) in line
+
+
+def _home(project: Project, lang: str = "en") -> str:
+    labels = label_all(project.claims, project.snippets, project.verification)
+    return home_page(lang, project.topics, project, labels, 0)
+
+
+def test_a_planted_record_changes_the_status_line(tmp_path: Path) -> None:
+    root = copy_sources(tmp_path)
+    before = verification_status(Project(root))
+    proofs = {snippet_store.snippet_id(c.snippet) for c in Project(root).claims if c.snippet}
+    # a CUDA snippet that proves no claim (a passing record of a proof needs a verdict)
+    snip = next(
+        s for s in Project(root).snippets.values() if s.meta.needs == "cuda" and s.id not in proofs
+    )
+    out = snippet_store.output_path(snip)
+    cuda = root / "verification" / "cuda.json"
+    records = json.loads(cuda.read_text()) if cuda.exists() else {}
+    records[snip.id] = {
+        "result": "passed",
+        "reason": None,
+        "code_sha256": snippet_store.code_sha256(snip.path),
+        "output_sha256": None
+        if not out.exists()
+        else __import__("hashlib").sha256(out.read_bytes()).hexdigest(),
+        "verdict": None,
+        "torch": "2.13.0",
+        "cuda": "12.8",
+        "device": "planted GPU",
+        "python": "3.13",
+        "date": "2026-11-30",
+    }
+    cuda.write_text(json.dumps(records), encoding="utf-8")
+    after = verification_status(Project(root))
+    assert after["gpu"] == before["gpu"] + 1 and after["wait"] == before["wait"] - 1
+    text = _home(Project(root))
+    expected = strings("en")["home"]["status"].format(**after)
+    assert expected in text, text
+    # a record of other code does not count (as the badges read them)
+    records[snip.id]["code_sha256"] = "0" * 64
+    cuda.write_text(json.dumps(records), encoding="utf-8")
+    assert verification_status(Project(root)) == before
+
+
+# -- error index -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", torchkb.LANGS)
+def test_every_error_entry_answers(lang: str) -> None:
+    ui = strings(lang)["errors"]
+    blocks = entries(page(lang, "errors.md"))
+    project = Project(ROOT)
+    assert len(blocks) == len(error_index.collect(project, lang)) >= 20
+    for block in blocks:
+        head = block.splitlines()[0]
+        message = re.search(r"^```+text\n(.*?)\n```", block, re.S | re.M)
+        assert message and message.group(1).strip(), f"{head}: no message"
+        editor = block.split(f'!!! editor "{ui["editor"]}"', 1)
+        assert len(editor) == 2, f"{head}: cause and fix are not in an editor's block"
+        for label in (ui["cause"], ui["fix"]):
+            found = re.search(rf"^    \*\*{label}\*\*(?::|：)\s*(\S.*)$", editor[1], re.M)
+            assert found, f"{head}: no {label}"
+        assert re.search(rf"\*\*{ui['explained']}\*\*\S*\s*\[[^\]]+\]\(\w+\.md#[\w-]+\)", block), (
+            f"{head}: no link to the explaining section"
+        )
+        assert f"{ui['ran']}" in block, f"{head}: does not say where it ran"
+
+
+@pytest.mark.parametrize("lang", torchkb.LANGS)
+def test_error_messages_are_the_recorded_ones(lang: str) -> None:
+    """A snippet's entry shows the exception its recorded run printed, byte for byte, and
+    says where it ran from the record."""
+    project = Project(ROOT)
+    text = page(lang, "errors.md")
+    ran = strings(lang)["errors"]["ran_cpu"].split("{")[0]
+    checked = 0
+    for entry in error_index.collect(project, lang):
+        if entry.snippet is None or entry.record is None:
+            continue
+        recorded = split_recorded(snippet_store.load_output(entry.snippet) or "", True)[1]
+        assert recorded.strip() == entry.message
+        block = text.split(f"{{#{entry.anchor}}}", 1)[1].split("\n## ", 1)[0]
+        assert f"```text\n{recorded.strip()}\n```" in block
+        assert ran in block and str(entry.record["torch"]) in block
+        assert f"#snippet-{entry.snippet.id.replace('/', '-')})" in block
+        checked += 1
+    assert checked >= 15
+
+
+def _errors_yml(root: Path) -> Path:
+    return root / "notes" / "errors.yml"
+
+
+def test_an_error_without_an_entry_stops_the_build(tmp_path: Path) -> None:
+    root = copy_sources(tmp_path)
+    path = _errors_yml(root)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    kept = [e for e in data if e.get("snippet") != "tensors/broadcast_mismatch.py"]
+    assert len(kept) == len(data) - 1
+    path.write_text(yaml.safe_dump(kept, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(SourceError) as err:
+        error_index.collect(Project(root), "zh")
+    assert str(err.value).startswith(f"{path}: tensors/broadcast_mismatch.py raises RuntimeError")
+
+
+def test_a_stale_quoted_entry_stops_the_build_at_its_line(tmp_path: Path) -> None:
+    root = copy_sources(tmp_path)
+    path = _errors_yml(root)
+    text = path.read_text(encoding="utf-8")
+    old = '- quoted: "SyntaxError: invalid syntax"'
+    assert old in text
+    path.write_text(text.replace(old, '- quoted: "SyntaxError: no such words"'), encoding="utf-8")
+    line = text[: text.index(old)].count("\n") + 1
+    with pytest.raises(SourceError) as err:
+        error_index.collect(Project(root), "zh")
+    assert str(err.value).startswith(f"{path}:{line}: section training-dropout-training-flag")
+
+
+def test_an_entry_for_a_snippet_that_raises_nothing_stops_the_build(tmp_path: Path) -> None:
+    root = copy_sources(tmp_path)
+    path = _errors_yml(root)
+    text = path.read_text(encoding="utf-8")
+    old = "- snippet: tensors/broadcast_mismatch.py"
+    path.write_text(text.replace(old, "- snippet: tensors/broadcasting_rules.py"), encoding="utf-8")
+    line = text[: text.index(old)].count("\n") + 1
+    with pytest.raises(SourceError) as err:
+        error_index.collect(Project(root), "en")
+    assert str(err.value) == (
+        f"{path}:{line}: tensors/broadcasting_rules.py: raises no error (snippets.yml)"
+    )
+
+
+# -- claims register ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", torchkb.LANGS)
+def test_claims_page_has_a_row_per_claim_with_linked_proof_and_source(lang: str) -> None:
+    project = Project(ROOT)
+    text = page(lang, "claims.md")
+    rows = [r for r in text.splitlines() if r.startswith('| <span id="claim-')]
+    assert len(rows) == len(project.claims) > 0
+    files = rendered_checkout()
+    for claim in project.claims:
+        row = next(r for r in rows if f'id="claim-{claim.id}"' in r)
+        cells = row.strip("| ").split(" | ")
+        assert len(cells) == 5, row
+        proof, source = cells[3], cells[4]
+        if claim.snippet:
+            snip_id = snippet_store.snippet_id(claim.snippet)
+            m = re.search(
+                rf"\]\((\w+)\.md#(snippet-{re.escape(snip_id.replace('/', '-'))})\)", proof
+            )
+            assert m, f"{claim.id}: proof not linked: {proof}"
+            topic_page = files[f"{lang}/{m.group(1)}.md"].decode()
+            assert f'id="{m.group(2)}"' in topic_page, f"{claim.id}: no such anchor"
+            output = snippet_store.load_output(project.snippets[snip_id])
+            if output:
+                assert "kb-claim-output" in proof, f"{claim.id}: no recorded output"
+        raw = f"raw/{claim.note}.md" + (f"#L{claim.line}" if claim.line else "")
+        assert f"]({raw})" in source, f"{claim.id}: source not linked: {source}"
+        assert f"{lang}/raw/{claim.note}.md" in files
