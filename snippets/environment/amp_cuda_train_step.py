@@ -16,5 +16,3 @@ for step in range(3):
     scaler.step(optimizer)
     scaler.update()
     print(step, out.dtype, model.weight.dtype)
-
-assert out.dtype == torch.float16 and model.weight.dtype == torch.float32

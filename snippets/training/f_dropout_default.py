@@ -6,7 +6,6 @@ import torch.nn.functional as F
 
 # F.dropout 的 training 参数默认是 True
 print(inspect.signature(F.dropout))
-assert inspect.signature(F.dropout).parameters["training"].default is True
 
 
 class Forgetful(nn.Module):
@@ -23,20 +22,9 @@ net = Forgetful().eval()
 x = torch.randn(1, 100)
 # 即使 model.eval()，dropout 仍然在丢弃激活，测试结果每次都不一样
 print("eval: zeros =", (net(x) == 0).sum().item(), " same output twice:", torch.equal(net(x), net(x)))
-no_effect = torch.equal(net(x), net(x))
-assert not no_effect
 
 # 笔记里的 `Class DropoutFC(nn.Module):`（大写 C）在 Python 里是语法错误
 try:
     compile("Class DropoutFC(nn.Module):\n    pass\n", "<note>", "exec")
-    class_compiles = True
 except SyntaxError as err:
     print("SyntaxError:", err.msg)
-    class_compiles = False
-
-# 笔记的两条说法是否成立 (本站据此标注核查结果)
-note_claims_hold = {
-    # 笔记: 不传 training 参数就是 out=out, 没有效果
-    "training-f-dropout-flag": no_effect,
-    "training-class-typo": class_compiles,
-}

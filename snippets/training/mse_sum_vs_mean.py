@@ -34,8 +34,3 @@ def train(reduction, lr=0.01, steps=20):
 final_sum, final_mean = train("sum"), train("mean")
 print("final loss, sum :", final_sum)
 print("final loss, mean:", final_mean)
-assert not torch.isfinite(torch.tensor(final_sum)) or final_sum > 1e6
-assert final_mean < 2
-
-# 笔记的说法是否成立 (本站据此标注核查结果)
-note_claim_holds = (not torch.isfinite(torch.tensor(final_sum)) or final_sum > 1e6) and final_mean < 2

@@ -11,12 +11,7 @@ model = nn.Linear(4, 2)
 for path in ("model.pt", "model.pth", "checkpoint.tar", "model.pkl"):
     torch.save(model.state_dict(), path)
     print(f"{path:15s} zip: {zipfile.is_zipfile(path)}  tar: {tarfile.is_tarfile(path)}")
-    assert zipfile.is_zipfile(path) and not tarfile.is_tarfile(path)
 
 # torch.load 不看后缀
 state = torch.load("checkpoint.tar")
 print(list(state.keys()))
-
-# 笔记的说法是否成立 (本站据此标注核查结果)
-# 这只是约定: .tar 的 checkpoint 也能照常载入
-note_claim_holds = list(state.keys()) == list(model.state_dict().keys())

@@ -1,0 +1,1 @@
+assert y.device.type == device.type

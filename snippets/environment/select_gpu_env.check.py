@@ -1,0 +1,1 @@
+assert torch.cuda.device_count() <= 1

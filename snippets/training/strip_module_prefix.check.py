@@ -1,0 +1,1 @@
+assert torch.equal(model2.fc.weight, model.fc.weight)
