@@ -14,5 +14,3 @@ class Model(nn.Module):
 m = Model().cuda()
 print(m.weight.device, m.running.device)  # 注册的参数和 buffer 迁移到了 GPU
 print(m.plain.device, m.layers[0].weight.device)  # 普通成员变量和普通 list 中的层仍在 CPU
-assert m.weight.is_cuda and m.running.is_cuda
-assert not m.plain.is_cuda and not m.layers[0].weight.is_cuda

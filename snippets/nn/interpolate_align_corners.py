@@ -6,8 +6,6 @@ src = torch.randn(1, 1, 5)  # srcWidth = 5
 dst_w = 8
 
 out_default = F.interpolate(src, size=dst_w, mode="linear")  # align_corners=None
-out_false = F.interpolate(src, size=dst_w, mode="linear", align_corners=False)
-assert torch.equal(out_default, out_false)  # None 的效果与 False 相同
 
 # 按公式 SrcX=(dstX+0.5)* (srcWidth/dstWidth) -0.5 手工做线性插值
 src_w = src.shape[-1]
@@ -22,11 +20,7 @@ for dst_x in range(dst_w):
 manual = torch.stack(manual)
 print(out_default[0, 0])
 print(manual)
-assert torch.allclose(out_default[0, 0], manual, atol=1e-6)
 
 # align_corners=True 则按角点对齐: SrcX = dstX * (srcWidth-1)/(dstWidth-1), 结果不同
 out_true = F.interpolate(src, size=dst_w, mode="linear", align_corners=True)
 print(torch.allclose(out_true, out_default))
-
-# 笔记的说法是否成立 (本站据此标注核查结果)
-note_claim_holds = torch.equal(out_default, out_false) and torch.allclose(out_default[0, 0], manual, atol=1e-6)

@@ -26,9 +26,9 @@ class PoseNet(nn.Module):
             [nn.ModuleList([Conv(inp_dim, oup_dim, 1, relu=False, bn=False) for j in range(4)]) for i in range(nstack)])
 
 
+# 编者: 建一个 nstack=2 的小网络试一下
 net = PoseNet(nstack=2, inp_dim=128, oup_dim=16)
 print(net.outs[1][3])  # 二维下标索引
 # 内层也用 nn.ModuleList 包装后, 所有 2x4 个输出层的参数都被注册
 n_out_params = sum(p.numel() for p in net.outs.parameters())
 print(n_out_params)
-assert n_out_params == 2 * 4 * (128 * 16 + 16)

@@ -1,0 +1,1 @@
+assert stats.total_params == 21840
