@@ -163,8 +163,16 @@ class Site:
         )
 
 
+# the generator's own checkout's: for a tree holding only notes/ and snippets/ (a test's
+# copy, a $TORCHKB_ROOT without a site of its own) the notebooks still link somewhere real
+_OWN_MKDOCS_YML = Path(__file__).resolve().parents[2] / "mkdocs.yml"
+
+
 def site(project: Project) -> Site:
-    return _site(project.root / "mkdocs.yml", project.langs, os.environ.get("SITE_URL"))
+    mkdocs_yml = project.root / "mkdocs.yml"
+    if not mkdocs_yml.is_file():
+        mkdocs_yml = _OWN_MKDOCS_YML
+    return _site(mkdocs_yml, project.langs, os.environ.get("SITE_URL"))
 
 
 @functools.cache  # $SITE_URL is part of the key: MkDocs reads it on every build
