@@ -483,7 +483,11 @@ def topic_notebook(
     nb = NotebookNode(
         nbformat=4,
         nbformat_minor=5,
-        metadata={**json.loads(json.dumps(METADATA)), "torchkb": {"headings": b.headings}},
+        metadata={
+            **json.loads(json.dumps(METADATA)),
+            # the site's pages make the absolute links relative (torchkb/site/notebooks.py)
+            "torchkb": {"headings": b.headings, "site_url": b.site.url},
+        },
         cells=b.cells,
     )
     nbformat.validate(nb)  # the whole notebook, once: cells and outputs included
