@@ -6,8 +6,9 @@
   files pages again and gives them their other-language alternates, so the language
   switch lands on the same notebook.
 - `NotebookStyles.mend` mends what mkdocs-jupyter renders: heading ids (its topic page's,
-  so the language switch keeps the section) and the TOC, its inlined stylesheets, its
-  MathJax and mermaid loaders.
+  so the language switch keeps the section) and the TOC, the notebook's absolute links
+  into the site (relative again on its page), its inlined stylesheets, its MathJax and
+  mermaid loaders.
 - The inlined stylesheets (JupyterLab's) become one file under assets/stylesheets/,
   pruned at build time to the rules the notebook pages can use (torchkb/site/prune_css.py),
   named by its content.
