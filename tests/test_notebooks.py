@@ -1,10 +1,15 @@
-"""Topic notebooks: generated deterministically, with the recorded outputs, and they run.
+"""Topic notebooks: generated deterministically, with the recorded outputs, and they run
+as a reader runs them.
 
-Every notebook is executed top to bottom (nbclient) in one Jupyter kernel per xdist worker
-(torch is imported once per worker, not once per notebook; the namespace is reset between
-notebooks), with the worker's share of the cores. CUDA cells are skipped through their
-`skip-execution` tag unless CUDA exists.
-Each executed cell's stdout (and expected error) must equal the snippet's recorded `.out`.
+Every notebook is executed top to bottom (nbclient) as Jupyter's Run All does: no cell tag
+honoured (nbclient's `skip-execution` and `raises-exception` mean nothing to Jupyter), an
+error stops the run. One Jupyter kernel per xdist worker (torch is imported once per
+worker, not once per notebook; the namespace is reset between notebooks), with the
+worker's share of the cores; one notebook also runs in a fresh kernel of its own.
+A CUDA cell on a machine without CUDA prints why it is skipped; every other cell's stdout
+(and expected error) must equal the snippet's recorded `.out`.
+Also: the title cell, absolute links, and the Download and Colab links of the topic and
+notebook pages.
 """
 
 import concurrent.futures
@@ -21,20 +26,23 @@ import pytest
 import torch
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
 
 import torchkb
 from torchkb.render.claims import label_all
-from torchkb.render.notebooks import topic_notebooks
+from torchkb.render.notebooks import MAGIC, magic_line, site, topic_notebooks
 from torchkb.sources import comments
 from torchkb.sources import snippets as store
 from torchkb.sources.project import Project
 from torchkb.sources.records import split_recorded
+from torchkb.sources.ui import strings
 from torchkb.verify.compare import comparable, normalise
 
 PROJECT = Project(torchkb.ROOT)
 TOPICS = PROJECT.topics
 SNIPPETS = PROJECT.snippets
 LABELS = label_all(PROJECT.claims, SNIPPETS, PROJECT.verification)
+SITE = site(PROJECT)
 NOTEBOOKS = {
     rel: data
     for lang in torchkb.LANGS
@@ -48,17 +56,14 @@ JUPYTER_DIFFERS = {
     # Fix in the snippet: summary(..., verbose=1), then drop this entry.
     "tools/torchinfo_net": "",
 }
-# reset between notebooks: the previous notebook's seed hook, its names (not `_`-prefixed ones:
-# IPython's history; each snippet also runs alone in test_snippets) and the working
-# directory. Not `%reset -f`: its gc.collect() over a heap holding torch costs ~0.4 s a time.
-# What the kernel holds then (torch, which every notebook's first cell imports, and the
+# reset between notebooks: the previous notebook's names (not `_`-prefixed ones: IPython's
+# history; each snippet also runs alone in test_snippets) and the working directory. Not
+# `%reset -f`: its gc.collect() over a heap holding torch costs ~0.4 s a time.
+# What the kernel holds then (torch, which every notebook's setup cell imports, and the
 # libraries) is frozen out of the garbage collector's sight, as conftest.py does for the
 # workers: a snippet's own gc.collect() then walks only what the snippet made (~0.7 s less)
 RESET = """import gc, torch
 gc.freeze()
-get_ipython().events.callbacks["pre_run_cell"][:] = [
-    cb for cb in get_ipython().events.callbacks["pre_run_cell"]
-    if getattr(cb, "__name__", "") != "_reset_state"]
 for _name in [n for n in get_ipython().user_ns if not n.startswith("_")
               and n not in get_ipython().user_ns_hidden]:
     del get_ipython().user_ns[_name]
@@ -127,14 +132,10 @@ def test_notebook_matches_page_snippets(rel: str) -> None:
     got = {}
     for cell, snip in cells(nb):
         got[snip.id] = cell
-        assert cell.source == comments.source(snip, lang).rstrip("\n"), snip.id
-        tags = set(cell.metadata.get("tags", []))
-        assert ("skip-execution" in tags) == (snip.meta.needs == "cuda" or bool(snip.meta.skip)), (
-            snip.id
-        )
-        assert ("raises-exception" in tags) == bool(
-            snip.meta.expect_exception or snip.meta.needs == "cpu-only-build"
-        )
+        first, _, code = cell.source.partition("\n")
+        assert first == magic_line(snip), snip.id
+        assert code == comments.source(snip, lang).rstrip("\n"), snip.id  # the lesson file
+        assert not cell.metadata.get("tags"), f"{snip.id}: Jupyter's Run All ignores tags"
         recorded = store.load_output(snip) or ""
         shown = "".join(o.text for o in cell.outputs if o.output_type == "stream") + "".join(
             "\n".join(o.traceback) + "\n" for o in cell.outputs if o.output_type == "error"
@@ -174,23 +175,45 @@ def kernel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KernelManager]:
         in_jupyter_thread(lambda: km.shutdown_kernel(now=True))
 
 
-def runnable_copy(nb: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list[str]]:
-    """The notebook as this machine runs it: cells whose snippet needs a missing package or
-    the other kind of torch build are skipped too; CUDA cells run where CUDA exists."""
+def as_run_all(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The notebook as Jupyter's Run All sees it: its cells' tags mean nothing there."""
     nb = copy.deepcopy(nb)
-    skipped = []
-    for cell, snip in cells(nb):
-        tags = cell.metadata.setdefault("tags", [])
-        needs = snip.meta.needs
-        missing = [p for p in snip.meta.packages if not importlib.util.find_spec(p)]
-        if needs == "cuda" and torch.cuda.is_available() and not snip.meta.skip:
-            tags.remove("skip-execution")
-        skip = missing or (needs == "cpu-only-build" and torch.backends.cuda.is_built())
-        if skip and "skip-execution" not in tags:
-            tags.append("skip-execution")
-        if "skip-execution" in tags:
-            skipped.append(snip.id)
-    return nb, skipped
+    for cell in nb.cells:
+        cell.metadata.pop("tags", None)
+    return nb
+
+
+def skip_reason(snip: store.Snippet, lang: str = "zh") -> str | None:
+    """What the snippet's cell prints instead of running on this machine (SETUP_CODE's
+    rules), or None: it runs."""
+    ui, needs = strings(lang)["notebook"], snip.meta.needs
+    missing = [p for p in snip.meta.packages if not importlib.util.find_spec(p)]
+    if needs == "cuda" and not torch.cuda.is_available():
+        return ui["skip_cuda"]
+    if needs == "cpu-only-build" and torch.backends.cuda.is_built():
+        return ui["skip_build"]
+    if snip.meta.skip:
+        return ui["skip_never"]
+    if missing:
+        return ui["skip_modules"].format(modules=", ".join(missing))
+    return None
+
+
+def run_in(kernel: KernelManager, nb: nbformat.NotebookNode) -> None:
+    """Run All in the session kernel: an error stops it (CellExecutionError names the cell)."""
+
+    def execute() -> None:
+        client = NotebookClient(nb, km=kernel, timeout=300, allow_errors=False, record_timing=False)
+        # the session kernel: NotebookClient neither restarts nor shuts down one it was given
+        client.kc = kernel.client()
+        client.kc.start_channels()
+        try:
+            client.kc.wait_for_ready(timeout=60)
+            client.execute()
+        finally:
+            client.kc.stop_channels()
+
+    in_jupyter_thread(execute)
 
 
 # executed in Chinese only: the English notebooks hold the same code cells with English
@@ -200,35 +223,15 @@ def runnable_copy(nb: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, lis
 def test_notebook_runs_and_reproduces_outputs(
     rel: str, kernel: KernelManager, tmp_path: Path
 ) -> None:
-    original = nbformat.reads(NOTEBOOKS[rel].decode(), as_version=4)
-    recorded = {c.get("id"): c.get("outputs") for c in original.cells}
-    nb, skipped = runnable_copy(original)
+    nb = as_run_all(nbformat.reads(NOTEBOOKS[rel].decode(), as_version=4))
     nb.cells.insert(0, nbformat.v4.new_code_cell(RESET.format(cwd=str(tmp_path))))
-
-    def execute() -> None:
-        client = NotebookClient(
-            nb,
-            km=kernel,
-            timeout=300,
-            allow_errors=False,
-            record_timing=False,
-            kernel_name="python3",
-        )
-        # the session kernel: NotebookClient neither restarts nor shuts down one it was given
-        client.kc = kernel.client()
-        client.kc.start_channels()
-        try:
-            client.kc.wait_for_ready(timeout=60)
-            client.execute()  # CellExecutionError names the cell on an unexpected exception
-        finally:
-            client.kc.stop_channels()
-
-    in_jupyter_thread(execute)
+    run_in(kernel, nb)
     assert not [o for o in nb.cells[0].outputs if o.output_type == "error"], "reset failed"
     compared = 0
     for cell, snip in cells(nb):
-        if snip.id in skipped:  # not run: still shows its recorded output, untouched
-            assert cell.outputs == recorded[cell.get("id")], snip.id
+        reason = skip_reason(snip)
+        if reason is not None:  # printed the reason, ran nothing
+            assert as_recorded(cell) == reason + "\n", f"{rel}: {snip.id}"
             continue
         errors = [o for o in cell.outputs if o.output_type == "error"]
         if snip.meta.expect_exception:
@@ -245,3 +248,132 @@ def test_notebook_runs_and_reproduces_outputs(
         )
         compared += 1
     assert compared or not list(cells(nb)), f"{rel}: no cell was compared"
+
+
+@pytest.mark.timeout(120)
+def test_run_all_in_a_fresh_kernel_goes_past_cuda_and_expected_errors(tmp_path: Path) -> None:
+    """One notebook as a reader opens it: a new kernel (nbclient starts its own), Run All.
+    The GPU topic has CUDA cells and one that shows an error on purpose; on a machine
+    without CUDA each CUDA cell prints its reason and the run goes on to the last cell."""
+    nb = as_run_all(nbformat.reads(NOTEBOOKS["en/notebooks/gpu.ipynb"].decode(), as_version=4))
+    cuda = [(cell, snip) for cell, snip in cells(nb) if snip.meta.needs == "cuda"]
+    assert len(cuda) >= 5, "the GPU notebook has CUDA cells"
+
+    def execute() -> None:
+        NotebookClient(
+            nb,
+            timeout=60,
+            allow_errors=False,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(tmp_path)}},
+        ).execute()
+
+    in_jupyter_thread(execute)
+    for cell, snip in cuda:
+        if torch.cuda.is_available():
+            assert "Skipped" not in as_recorded(cell), snip.id
+        else:
+            assert as_recorded(cell) == strings("en")["notebook"]["skip_cuda"] + "\n", snip.id
+    last = [c for c in nb.cells if c.cell_type == "code"][-1]
+    assert last.get("execution_count"), "Run All stopped before the last cell"
+
+
+# a notebook of the setup cell and three cells: an error the cell expects, one it does not,
+# and a cell after them
+GUARDS = [
+    "%%snippet raises=ValueError\nraise ValueError('shown on purpose')",
+    "%%snippet raises=TypeError\nraise ValueError('a real failure')",
+    "print('not reached')",
+]
+
+
+def test_snippet_magic_stops_only_at_an_unexpected_error(kernel: KernelManager) -> None:
+    """Run All goes past an error the snippet shows on purpose (printed as Jupyter prints
+    an error) and stops at any other: the magic must not swallow real failures."""
+    setup = nbformat.reads(NOTEBOOKS["en/notebooks/gpu.ipynb"].decode(), as_version=4).cells[1]
+    nb = nbformat.v4.new_notebook(cells=[setup, *map(nbformat.v4.new_code_cell, GUARDS)])
+    with pytest.raises(CellExecutionError, match="a real failure"):
+        run_in(kernel, nb)
+    shown, failed, after = nb.cells[1:]
+    assert [(o.output_type, o.get("ename"), o.get("evalue")) for o in shown.outputs] == [
+        ("error", "ValueError", "shown on purpose")
+    ]
+    assert failed.outputs[0].evalue == "a real failure"
+    assert not after.outputs and not after.get("execution_count")
+
+
+# -- what a reader sees first, and links that work away from the site --------------------
+@pytest.mark.parametrize("rel", sorted(NOTEBOOKS))
+def test_first_cells_are_a_title_with_how_to_run_and_a_readable_setup(rel: str) -> None:
+    lang, topic_id = rel.split("/")[0], Path(rel).stem
+    topic = next(t for t in TOPICS if t.id == topic_id)
+    nb = nbformat.reads(NOTEBOOKS[rel].decode(), as_version=4)
+    title, setup = nb.cells[0], nb.cells[1]
+    assert title.cell_type == "markdown"
+    assert title.source.startswith(f"# {topic.title[lang]}\n")
+    assert "pip install torch" in title.source and "Colab" in title.source
+    assert MAGIC in title.source  # says what the first line of every code cell does
+    assert f"]({SITE.download(lang, topic_id)})" in title.source
+    assert f"]({SITE.colab(lang, topic_id)})" in title.source
+    assert f"]({SITE.page(lang, topic_id)})" in title.source
+    assert setup.cell_type == "code" and f"def {MAGIC.lstrip('%')}(" in setup.source
+    for cell in nb.cells:
+        assert "get_ipython().events" not in cell.source, "hidden per-cell hooks"
+        assert "skip-execution" not in cell.metadata.get("tags", [])
+    code = [c for c in nb.cells[2:] if c.cell_type == "code"]
+    assert all(c.source.startswith(MAGIC) for c in code)
+
+
+_LINK = re.compile(r"\]\(([^)\s]+)")
+
+
+@pytest.mark.parametrize("rel", sorted(NOTEBOOKS))
+def test_notebook_links_are_absolute(rel: str) -> None:
+    """A downloaded notebook has no site around it: `../../gpu/` would lead nowhere."""
+    nb = nbformat.reads(NOTEBOOKS[rel].decode(), as_version=4)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    links = _LINK.findall(text)
+    assert links, rel
+    relative = [u for u in links if not u.startswith(("https://", "http://", "#"))]
+    assert not relative, f"{rel}: {relative[:5]}"
+    ours = [u for u in links if u.startswith(SITE.url)]
+    assert ours, f"{rel}: no link to the site's pages"
+
+
+def test_site_and_repository_come_from_mkdocs_yml() -> None:
+    """site_url and repo_url name the same GitHub project: Colab opens the notebooks from
+    the repository the site is published from."""
+    owner, repo = SITE.repo.removeprefix("https://github.com/").split("/")
+    assert SITE.url.startswith(f"https://{owner}.github.io/{repo}/") or os.environ.get("SITE_URL")
+    assert SITE.colab("en", "gpu") == (
+        f"https://colab.research.google.com/github/{owner}/{repo}"
+        "/blob/main/docs/en/notebooks/gpu.ipynb"
+    )
+    assert (torchkb.ROOT / "docs/en/notebooks/gpu.ipynb").is_file()
+
+
+def _hrefs(html: str) -> list[str]:
+    return re.findall(r'<a [^>]*href="([^"]+)"', html)
+
+
+@pytest.mark.parametrize("lang", torchkb.LANGS)
+def test_topic_and_notebook_pages_offer_download_and_colab(site: Path, lang: str) -> None:
+    """At the top of each topic page and each notebook page: Download (the .ipynb file
+    itself, served by the site, same-origin so the browser downloads it) and Open in Colab
+    (from repo_url). On the notebook's page the notebook's absolute links into the site
+    are relative again: they lead to this build, wherever it is served."""
+    prefix = "" if lang == torchkb.LANGS[0] else f"{lang}/"
+    for topic in TOPICS:
+        colab = SITE.colab(lang, topic.id)
+        source = (torchkb.ROOT / "docs" / lang / "notebooks" / f"{topic.id}.ipynb").read_bytes()
+        for where in (f"{prefix}{topic.id}", f"{prefix}notebooks/{topic.id}"):
+            page = (site / where / "index.html").read_text(encoding="utf-8")
+            top = page[page.index("<h1") :]
+            top = top[: top.index("<h2")]  # before the first section
+            hrefs = _hrefs(top)
+            assert colab in hrefs, f"{where}/: no Open in Colab link at the top"
+            downloads = [h for h in hrefs if h.endswith(".ipynb") and h != colab]
+            assert downloads, f"{where}/: no Download link at the top"
+            assert not downloads[0].startswith(("http:", "https:", "/")), downloads[0]
+            assert (site / where / downloads[0]).resolve().read_bytes() == source, where
+            assert not [h for h in _hrefs(page) if h.startswith(SITE.url)], where

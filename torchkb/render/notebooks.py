@@ -3,15 +3,25 @@
 `topic_notebooks(project, topics, lang, labels)` -> {"<lang>/notebooks/<topic>.ipynb":
 bytes}. Markdown cells come from the section texts, code cells from the snippet files (in English
 with the comments of `comments.en.yml`) and carry the recorded output of the snippet's last real run
-(`snippets/<topic>/<name>.out`, its figures). Same inputs, same bytes: cell ids are
-sequential, keys sorted, no timestamps. How MkDocs shows them: `torchkb/site/notebooks.py`.
+(`snippets/<topic>/<name>.out`, its figures). A title cell comes first (what the notebook
+is, its download and Colab links, how to run it), then a setup cell defining `%%snippet`,
+the first line of every code cell, so that a reader's Run All goes through on any machine.
+Links are absolute (mkdocs.yml's site_url, $SITE_URL first): a downloaded notebook has no
+site around it. Same inputs, same bytes: cell ids are sequential, keys sorted, no
+timestamps. How MkDocs shows them: `torchkb/site/notebooks.py`.
 """
 
 import base64
+import functools
 import json
+import os
 import re
+import string
+from dataclasses import dataclass
+from pathlib import Path
 
 import nbformat
+import yaml
 from nbformat.notebooknode import NotebookNode
 
 from torchkb.render.claims import ClaimLabel
@@ -32,29 +42,161 @@ from torchkb.sources.project import Project
 from torchkb.sources.records import EXCEPTION_HEAD, split_recorded
 from torchkb.sources.ui import strings
 
-SETUP_CODE = """import random
+# The setup cell after the title cell: defines `%%snippet`, the first line of each code cell.
+# It replaces a pre_run_cell hook that reset the seeds unseen: what runs before a cell is
+# now one readable function, and its options are in sight on each cell. Run All on a CPU
+# machine goes past a CUDA cell (printing why) and past an error the snippet shows on
+# purpose (the kernel's reply is "ok", so Jupyter does not cancel the cells queued after
+# it); an unexpected error still stops it. The code is exec'd as the site runs a snippet:
+# as a script (a last bare expression is not displayed), here in the notebook's namespace.
+# $-fields: this language's messages (string.Template).
+SETUP_CODE = """import importlib.util
+import linecache
+import random
 
-import numpy
 import torch
+from IPython.core.magic import register_cell_magic
+
+try:
+    import numpy
+except ImportError:  # torch runs without numpy
+    numpy = None
+
+SKIPPED = {  # what a cell prints instead of running
+    "cuda": $skip_cuda,
+    "cpu-only-build": $skip_build,
+    "never": $skip_never,
+    "modules": $skip_modules,
+}
 
 
-def _reset_state(*_):
-    torch.manual_seed(0)
-    random.seed(0)
-    numpy.random.seed(0)
-    torch.set_default_dtype(torch.float32)
-    torch.set_grad_enabled(True)
-
-
-get_ipython().events.register("pre_run_cell", _reset_state)
+@register_cell_magic
+def snippet(line, cell):
+    \"\"\"%%snippet [needs=cuda|cpu-only-build|never] [modules=a,b] [raises=ErrorName]\"\"\"
+    options = dict(word.split("=", 1) for word in line.split())
+    needs = options.get("needs")
+    missing = [
+        name
+        for name in options.get("modules", "").split(",")
+        if name and importlib.util.find_spec(name) is None
+    ]
+    if needs == "cuda" and not torch.cuda.is_available():
+        print(SKIPPED["cuda"])
+    elif needs == "cpu-only-build" and torch.backends.cuda.is_built():
+        print(SKIPPED["cpu-only-build"])
+    elif needs == "never":
+        print(SKIPPED["never"])
+    elif missing:
+        print(SKIPPED["modules"].format(modules=", ".join(missing)))
+    else:
+        random.seed(0)
+        if numpy is not None:
+            numpy.random.seed(0)
+        torch.manual_seed(0)
+        torch.set_default_dtype(torch.float32)
+        torch.set_grad_enabled(True)
+        shell = get_ipython()
+        try:
+            # named and in linecache: a traceback shows the cell's lines
+            linecache.cache["<%%snippet>"] = (len(cell), None, cell.splitlines(True), "")
+            exec(compile(cell, "<%%snippet>", "exec"), shell.user_ns)
+        except Exception as error:
+            if options.get("raises") not in [kind.__name__ for kind in type(error).__mro__]:
+                raise
+            # shown as Jupyter shows an error, from the cell's own code down
+            shell.showtraceback((type(error), error, error.__traceback__.tb_next))
 """
+MAGIC = "%%snippet"
 FENCE_LANG = {"shell": "bash", "yaml": "yaml"}
 METADATA = {
     "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
     "language_info": {"name": "python"},
 }
-# `[text](other.md#anchor)` between pages -> the page's URL seen from /<lang>/notebooks/<id>/
+# `[text](other.md#anchor)` between pages -> the page's absolute URL (a downloaded notebook
+# has no site around it)
 _MD_LINK = re.compile(r"\]\((?![a-z]+:|#|/)([^)\s]+?)\.md(#[^)\s]*)?\)")
+
+
+class _MkDocsLoader(yaml.SafeLoader):
+    """mkdocs.yml as data: `!ENV [NAME, default]` as MkDocs reads it, other tags (Python
+    names of extensions) as None."""
+
+
+_MkDocsLoader.add_constructor(
+    "!ENV",
+    lambda loader, node: (
+        os.environ.get((names := loader.construct_sequence(node))[0]) or names[-1]
+        if isinstance(node, yaml.SequenceNode)
+        else os.environ.get(loader.construct_scalar(node))
+    ),
+)
+_MkDocsLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+@dataclass(frozen=True)
+class Site:
+    """Where the site and its repository are (mkdocs.yml's site_url, $SITE_URL first, as
+    MkDocs reads it; repo_url) and its name per language: a notebook's links must work
+    where it is downloaded to, away from the site."""
+
+    url: str  # ends with "/"
+    repo: str  # https://github.com/<owner>/<repo>
+    names: dict[str, str]  # language -> site_name; the first is the default language
+
+    def base(self, lang: str) -> str:
+        """The URL of `lang`'s home: the default language's is the site root."""
+        return self.url if lang == next(iter(self.names)) else f"{self.url}{lang}/"
+
+    def page(self, lang: str, page: str) -> str:
+        return self.base(lang) + ("" if page == "index" else f"{page}/")
+
+    def download(self, lang: str, topic: str) -> str:
+        """The .ipynb file mkdocs-jupyter publishes beside the notebook's page."""
+        return f"{self.base(lang)}notebooks/{topic}/{topic}.ipynb"
+
+    def colab(self, lang: str, topic: str) -> str:
+        """Colab opens a notebook from GitHub: the committed docs/ on the main branch."""
+        owner_repo = self.repo.removeprefix("https://github.com/").strip("/")
+        return (
+            "https://colab.research.google.com/github/"
+            f"{owner_repo}/blob/main/docs/{lang}/notebooks/{topic}.ipynb"
+        )
+
+
+# the generator's own checkout's: for a tree holding only notes/ and snippets/ (a test's
+# copy, a $TORCHKB_ROOT without a site of its own) the notebooks still link somewhere real
+_OWN_MKDOCS_YML = Path(__file__).resolve().parents[2] / "mkdocs.yml"
+
+
+def site(project: Project) -> Site:
+    mkdocs_yml = project.root / "mkdocs.yml"
+    if not mkdocs_yml.is_file():
+        mkdocs_yml = _OWN_MKDOCS_YML
+    return _site(mkdocs_yml, project.langs, os.environ.get("SITE_URL"))
+
+
+@functools.cache  # $SITE_URL is part of the key: MkDocs reads it on every build
+def _site(mkdocs_yml: Path, langs: tuple[str, ...], site_url_env: str | None) -> Site:
+    config = yaml.load(mkdocs_yml.read_text(encoding="utf-8"), Loader=_MkDocsLoader)  # noqa: S506
+    default = config["site_name"]  # the default language's (the first)
+    i18n = next(
+        (p["i18n"] for p in config.get("plugins", []) if isinstance(p, dict) and "i18n" in p), {}
+    )
+    own = {language["locale"]: language.get("site_name") for language in i18n.get("languages", [])}
+    names = {lang: own.get(lang) or default for lang in langs}
+    url = config["site_url"].rstrip("/") + "/"
+    return Site(url=url, repo=config["repo_url"].rstrip("/"), names=names)
+
+
+def notebook_links(project: Project, lang: str, topic: str) -> dict[str, str]:
+    """A topic page's links to its notebook: its page, the file, Colab."""
+    where = site(project)
+    return {
+        "href": f"notebooks/{topic}.ipynb",
+        # from /<topic>/ (or /en/<topic>/) to the file mkdocs-jupyter copies
+        "download": f"../notebooks/{topic}/{topic}.ipynb",
+        "colab": where.colab(lang, topic),
+    }
 
 
 def note_label(stem: str) -> str:
@@ -112,6 +254,23 @@ def _code_cell(source: str) -> NotebookNode:
     )
 
 
+def magic_line(snip: snippet_store.Snippet) -> str:
+    """A code cell's first line: `%%snippet` with what the snippet needs and raises (see
+    SETUP_CODE); the snippet's own code follows it."""
+    meta = snip.meta
+    options = []
+    if meta.skip:
+        options.append("needs=never")
+    elif meta.needs != "cpu":
+        options.append(f"needs={meta.needs}")
+    if meta.packages:
+        options.append("modules=" + ",".join(meta.packages))
+    if meta.expect_exception:
+        # the class's own name: a traceback's `torch.AcceleratorError` is `AcceleratorError`
+        options.append("raises=" + meta.expect_exception.type.rsplit(".", 1)[-1])
+    return " ".join([MAGIC, *options])
+
+
 class _Builder:
     def __init__(
         self, project: Project, topic: Topic, lang: str, labels: dict[str, ClaimLabel]
@@ -122,6 +281,7 @@ class _Builder:
         self.labels = labels
         self.snippets = project.snippets
         self.project = project
+        self.site = site(project)
         self.cells: list = []
         self.headings: list[list] = []  # [level, title, id] in page order
         self.markdown: list[str] = []  # pending lines of the current markdown cell
@@ -134,6 +294,10 @@ class _Builder:
 
     def _lang(self, section: Section) -> str:
         return self.lang if self.lang in section.text else "zh"  # untranslated: as the page
+
+    def site_link(self, m: re.Match) -> str:
+        """`](page.md#anchor)` -> `](<the page's absolute URL>#anchor)`."""
+        return f"]({self.site.page(self.lang, m.group(1))}{m.group(2) or ''})"
 
     def flush(self) -> None:
         text = "\n".join(self.markdown).strip("\n")
@@ -159,13 +323,9 @@ class _Builder:
             return
         self.flush()
         meta = snip.meta
-        cell = _code_cell(code.rstrip("\n"))
-        tags = []
-        if meta.needs == "cuda" or meta.skip:
-            tags.append("skip-execution")  # nbclient/nbmake leave these cells alone
-        if meta.expect_exception or meta.needs == "cpu-only-build":
-            tags.append("raises-exception")
-        cell.metadata["tags"] = tags
+        cell = _code_cell(f"{magic_line(snip)}\n{code.rstrip(chr(10))}")
+        # no skip-execution / raises-exception tags: nbclient honours them, a reader's Run
+        # All does not; `%%snippet` does what they did, in every Jupyter
         cell.metadata["torchkb"] = {"snippet": snip.id, "file": shown}
         cell.outputs = recorded_outputs(snip)
         self.cells.append(cell)
@@ -221,7 +381,9 @@ class _Builder:
                 self.last_output = snippet_store.load_output(self.snippets[part.id])
                 continue
             if isinstance(part, TextPart | EditorNotePart):
-                self.markdown += [_MD_LINK.sub(_site_link, line) for line in _markdown(parts, n)]
+                self.markdown += [
+                    _MD_LINK.sub(self.site_link, line) for line in _markdown(parts, n)
+                ]
                 if isinstance(part, TextPart) and part.lead_in:
                     continue  # the output above still counts
             elif isinstance(part, ClaimPart):
@@ -268,33 +430,64 @@ def editor_quote(part: EditorNotePart) -> list[str]:
     return out
 
 
-def _site_link(m: re.Match) -> str:
-    page = m.group(1)
-    url = "../../" + ("" if page == "index" else f"{page}/")
-    return f"]({url}{m.group(2) or ''})"
+def title_cell(
+    where: Site, topic: Topic, lang: str, snippets: list[snippet_store.Snippet]
+) -> NotebookNode:
+    """The first cell: the title, what the notebook is, its links, how to run it (and the
+    modules beyond torch its code `snippets` import)."""
+    ui = strings(lang)["notebook"]
+    lines = [f"# {topic.title[lang]}", ""]
+    if topic.summary.get(lang):
+        lines += [topic.summary[lang], ""]
+    lines += [
+        ui["lead"].format(
+            title=topic.title[lang],
+            page=where.page(lang, topic.id),
+            site=where.names[lang],
+            home=where.base(lang),
+            topic=topic.id,
+        ),
+        "",
+        ui["links"].format(
+            download=where.download(lang, topic.id), colab=where.colab(lang, topic.id)
+        ),
+        "",
+        ui["how"],
+    ]
+    modules = sorted({name for snip in snippets for name in snip.meta.packages})
+    if modules:
+        lines += ["", ui["modules"].format(modules=", ".join(f"`{m}`" for m in modules))]
+    return _markdown_cell("\n".join(lines))
 
 
 def topic_notebook(
     project: Project, topic: Topic, lang: str, labels: dict[str, ClaimLabel]
 ) -> nbformat.NotebookNode:
     b = _Builder(project, topic, lang, labels)
-    b.markdown = [f"# {topic.title[lang]}", ""]
-    if topic.summary.get(lang):
-        b.markdown += [topic.summary[lang], ""]
-    ui = strings(lang)["notebook"]
-    b.markdown += [ui["lead"].format(title=topic.title[lang], topic=topic.id)]
-    b.flush()
-    setup = _code_cell(ui["setup"] + SETUP_CODE.rstrip("\n"))
-    setup.metadata["tags"] = ["setup"]
-    b.cells.append(setup)
     for section in topic.sections:
         b.section(section)
+    shown = [
+        project.snippets[c.metadata["torchkb"]["snippet"]]
+        for c in b.cells
+        if "torchkb" in c.metadata
+    ]
+    ui = strings(lang)["notebook"]
+    messages = {
+        key: repr(ui[key]) for key in ("skip_cuda", "skip_build", "skip_never", "skip_modules")
+    }
+    setup = _code_cell(ui["setup"] + string.Template(SETUP_CODE).substitute(messages).rstrip("\n"))
+    setup.metadata["tags"] = ["setup"]
+    b.cells[:0] = [title_cell(b.site, topic, lang, shown), setup]
     for n, cell in enumerate(b.cells):
         cell["id"] = f"{topic.id}-{n:03d}"  # stable, not nbformat's random ids
     nb = NotebookNode(
         nbformat=4,
         nbformat_minor=5,
-        metadata={**json.loads(json.dumps(METADATA)), "torchkb": {"headings": b.headings}},
+        metadata={
+            **json.loads(json.dumps(METADATA)),
+            # the site's pages make the absolute links relative (torchkb/site/notebooks.py)
+            "torchkb": {"headings": b.headings, "site_url": b.site.url},
+        },
         cells=b.cells,
     )
     nbformat.validate(nb)  # the whole notebook, once: cells and outputs included

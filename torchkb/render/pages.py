@@ -7,7 +7,7 @@ from pathlib import Path
 
 from torchkb.render.claims import ClaimLabel
 from torchkb.render.headings import subheading_ids, with_heading_ids
-from torchkb.render.notebooks import note_label, reproduces
+from torchkb.render.notebooks import note_label, notebook_links, reproduces
 from torchkb.sources import comments, records
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import (
@@ -389,7 +389,7 @@ class PageWriter:
         head += ["---", "", f"# {topic.title[lang]}", ""]
         if topic.summary.get(lang):
             head += [topic.summary[lang], ""]
-        head += [self.ui["notebook"].format(href=f"notebooks/{topic.id}.ipynb"), ""]
+        head += [self.ui["notebook"].format(**notebook_links(self.project, lang, topic.id)), ""]
         parts = ["\n".join(head)]
         self.page_snippets = {
             p.id for s in topic.sections for p in s.parts(lang) if isinstance(p, SnippetPart)

@@ -6,8 +6,9 @@
   files pages again and gives them their other-language alternates, so the language
   switch lands on the same notebook.
 - `NotebookStyles.mend` mends what mkdocs-jupyter renders: heading ids (its topic page's,
-  so the language switch keeps the section) and the TOC, its inlined stylesheets, its
-  MathJax and mermaid loaders.
+  so the language switch keeps the section) and the TOC, the notebook's absolute links
+  into the site (relative again on its page), its inlined stylesheets, its MathJax and
+  mermaid loaders.
 - The inlined stylesheets (JupyterLab's) become one file under assets/stylesheets/,
   pruned at build time to the rules the notebook pages can use (torchkb/site/prune_css.py),
   named by its content.
@@ -128,9 +129,11 @@ class NotebookStyles:
         self.used = Used()
 
     def mend(self, page_html: str, page, slugify: Callable[[str, str], str]) -> str:
-        known = topic_headings(Path(page.file.abs_src_path))
+        source = Path(page.file.abs_src_path)
+        known = topic_headings(source)
         page_html, tokens = heading_ids(page_html, slugify, known)
         page.toc = get_toc(tokens)
+        page_html = local_links(page_html, notebook_site_url(source), page.url)
         page_html = _MATHJAX.sub("", page_html)
         if "jp-Mermaid" not in page_html:  # loads mermaid from a CDN when a cell has a diagram
             page_html = _MERMAID.sub("", page_html)
@@ -206,6 +209,30 @@ _MD_MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[`*_\\]")  # Markdown around a t
 def _words(text: str) -> str:
     """A heading's text for comparing Markdown with rendered HTML: letters and digits."""
     return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def notebook_site_url(notebook: Path) -> str | None:
+    """The site_url the generator made the notebook's links absolute with (its metadata)."""
+    meta = json.loads(notebook.read_text(encoding="utf-8"))["metadata"].get("torchkb", {})
+    return meta.get("site_url")
+
+
+def local_links(page_html: str, site_url: str | None, page_url: str) -> str:
+    """The notebook's absolute links into the site (a downloaded notebook needs them), made
+    relative on its page in the site: they then lead to this build's pages and files,
+    whatever host serves it (`mkdocs serve`, another $SITE_URL), and the download link is
+    same-origin, so the browser downloads it."""
+    if not site_url:
+        return page_html
+
+    def relative(m: re.Match) -> str:
+        path, hash_, fragment = m.group(1).partition("#")
+        url = get_relative_url(path, page_url)
+        if (not path or path.endswith("/")) and not url.endswith("/"):
+            url += "/"  # get_relative_url drops a directory's slash: ../../.. for the home
+        return f'href="{url}{hash_}{fragment}"'  # still HTML-escaped as found
+
+    return re.sub(rf'href="{re.escape(html.escape(site_url))}([^"]*)"', relative, page_html)
 
 
 def topic_headings(notebook: Path) -> list[tuple[int, str, str]]:
