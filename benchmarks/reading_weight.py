@@ -13,7 +13,17 @@ from pathlib import Path
 from bs4 import BeautifulSoup
 
 CHECK_LINE = re.compile(r"^\s*(assert\b|note_claims?_hold\b)", re.M)
-TOPICS = ("tensors", "autograd", "nn", "data", "training", "gpu", "debugging", "environment", "tools")
+TOPICS = (
+    "tensors",
+    "autograd",
+    "nn",
+    "data",
+    "training",
+    "gpu",
+    "debugging",
+    "environment",
+    "tools",
+)
 
 
 def measure(page: Path) -> dict[str, int]:
