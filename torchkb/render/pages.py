@@ -312,8 +312,11 @@ class PageWriter:
             raise part.error(f"@claim {claim_id}: not in notes/claims")
         label = self.labels[claim_id]
         kind, title = CLAIM_STYLE[label.label], self.labels_ui[label.label]
+        sep = self.ui["sep"]
+        if label.label == "awaiting-gpu":  # what the proof is expected to find
+            title += self.ui["expected"].format(label=self.labels_ui[claim.status])
         text = claim.claim.get(self.lang, claim.claim.zh)
-        lines = [f'!!! {kind} "{title}: {_attr(text)}"', ""]
+        lines = [f'!!! {kind} "{title}{sep}{_attr(text)}"', ""]
         proof = ""
         explanation = claim.explanation.get(self.lang) if claim.explanation else ""
         if label.label == "awaiting-gpu":
@@ -322,11 +325,11 @@ class PageWriter:
             lines.append(f"    {line}" if line.strip() else "")
         extra = []
         if claim.since:
-            extra.append(f"{self.ui['since']}: {claim.since}")
+            extra.append(f"{self.ui['since']}{sep}{claim.since}")
         if claim.snippet:
             proof_id = snippet_store.snippet_id(claim.snippet)
             anchor = snippet_anchor(proof_id)
-            extra.append(f"{self.ui['proof']}: [`{claim.snippet}`](#{anchor})")
+            extra.append(f"{self.ui['proof']}{sep}[`{claim.snippet}`](#{anchor})")
             if proof_id not in self.page_snippets:  # show the proof where the claim is
                 self.page_snippets.add(proof_id)
                 proof = "\n\n" + self.snippet(SnippetPart(part.path, part.line, claim.snippet))
@@ -372,7 +375,7 @@ class PageWriter:
             parts.append(text)
         # provenance is for readers, not for search: keep it out of the index
         return (
-            f"{self.ui['source']}: "
+            f"{self.ui['source']}{self.ui['sep']}"
             + "; ".join(parts)
             + "\n{: .kb-provenance data-search-exclude }"
         )
