@@ -144,12 +144,15 @@ def test_one_line_heading_is_one_line_tall(page: Page) -> None:
 
 
 def test_snippet_name_bar_is_as_wide_as_its_code(page: Page) -> None:
-    pairs = page.evaluate("""() => [...document.querySelectorAll('.kb-snippet-name')].map(n => {
+    """The bars over a block (its output's label, "the editor's example") span its code."""
+    pairs = page.evaluate(
+        """() => [...document.querySelectorAll(BARS)].map(n => {
         let code = n.nextElementSibling;
         while (code && !code.matches('.highlight')) code = code.nextElementSibling;
         const a = n.getBoundingClientRect(), b = code.querySelector('pre').getBoundingClientRect();
         return [n.textContent, a.left, a.right, b.left, b.right];
-    })""")
+    })""".replace("BARS", "'.kb-output-name, .kb-code-name'")
+    )
     assert pairs
     for name, left, right, code_left, code_right in pairs:
         assert abs(left - code_left) <= 1 and abs(right - code_right) <= 1, (
