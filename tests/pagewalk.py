@@ -245,14 +245,64 @@ def check_copy_buttons(tab: Tab, lang: str) -> int:
     return len(copied)
 
 
-# a line of the editor's checks: an assert or the proof verdict (notes/FORMAT.md)
-CHECK_LINE = r"^\s*(assert\b|note_claims?_hold\b)"
+# a line of the editor's checks: a module-level assert or the proof verdict (notes/FORMAT.md;
+# an assert inside the note's own function is the author's: tests/test_reading_first.py
+# tells the two apart by the raw note)
+CHECK_LINE = r"^(assert\b|note_claims?_(hold|control)\b)"
 VISIBLE_CHECK_LINES = """(pattern) => {
     const line = new RegExp(pattern, "m");
     return [...document.querySelectorAll("pre code")]
         .filter(code => code.checkVisibility() && line.test(code.textContent))
         .map(code => code.textContent.split("\\n").find(l => new RegExp(pattern).test(l)));
 }"""
+
+
+# what overlaps on the page as laid out now: a copy button over the text of a one-line
+# code block (of the blocks whose button Material has mounted), a heading's ¶ on a line of
+# its own (tests/test_mobile.py checks the same on one page, in more detail)
+LAYOUT_PROBLEMS = """() => {
+    const out = [];
+    for (const code of document.querySelectorAll('.md-typeset .highlight pre > code')) {
+        const button = code.parentElement.querySelector('button[data-clipboard-target]');
+        if (!button || !code.checkVisibility()) continue;
+        if (code.textContent.replace(/\\n$/, '').includes('\\n')) continue;
+        const text = document.createRange();
+        text.selectNodeContents(code);
+        const box = code.getBoundingClientRect(), t = text.getBoundingClientRect();
+        const right = Math.min(t.right, box.left + code.clientLeft + code.clientWidth);
+        const b = button.getBoundingClientRect();
+        const apart = t.bottom <= b.top || b.bottom <= t.top;
+        const name = code.textContent.slice(0, 40);
+        if (!(right <= b.left || apart)) out.push('copy button over ' + name);
+    }
+    for (const h of document.querySelectorAll('.md-typeset :is(h2, h3)')) {
+        const link = h.querySelector('.headerlink');
+        if (!link || !h.firstChild || link === h.firstChild) continue;
+        const text = document.createRange();
+        text.setStart(h.firstChild, 0);
+        text.setEndBefore(link);
+        const lines = [...text.getClientRects()].filter(r => r.width > 0);
+        if (!lines.length) continue;
+        const last = lines[lines.length - 1], mark = link.getBoundingClientRect();
+        const name = h.textContent.slice(0, 40);
+        if (Math.abs(mark.bottom - last.bottom) > 4) out.push('¶ wraps under ' + name);
+    }
+    return out;
+}"""
+PHONE = {"width": 390, "height": 844}
+
+
+def layout_problems(page: Page) -> list[str]:
+    """What overlaps on the page now, at 1280 px and again at a phone's 390 px."""
+    desktop = page.viewport_size
+    found = [f"1280 px: {p}" for p in page.evaluate(LAYOUT_PROBLEMS)]
+    page.set_viewport_size(PHONE)
+    try:
+        found += [f"390 px: {p}" for p in page.evaluate(LAYOUT_PROBLEMS)]
+        found += [f"390 px: check line shown: {line}" for line in visible_check_lines(page)]
+    finally:
+        page.set_viewport_size(desktop)
+    return found
 
 
 def visible_check_lines(page: Page) -> list[str]:
@@ -300,6 +350,8 @@ def visit(tab: Tab, lang: str, path: str, problems: list[str], goto: bool = True
     copies = check_copy_buttons(tab, lang)
     blocks = tab.page.content().count("<!-- snippet: ")  # the generator's mark per block
     assert copies == blocks, f"{url}: {copies} copy buttons checked of {blocks} snippets"
+    overlaps = layout_problems(tab.page)
+    assert not overlaps, f"{url}: " + "; ".join(overlaps[:5])
     if path.startswith("notebooks/"):
         check_notebook(tab, lang, path)
     elif copies:  # a topic page links its notebook, in its own language

@@ -73,6 +73,7 @@ def test_copy_button_leaves_one_line_code_visible(page: Page) -> None:
         const out = [];
         for (const code of document.querySelectorAll('.md-typeset .highlight pre > code')) {
             if (code.textContent.replace(/\\n$/, '').includes('\\n')) continue;
+            if (!code.checkVisibility()) continue;  // in a folded block: no button until opened
             code.scrollIntoView({block: 'center'});
             let button = null;  // Material mounts it when the block is first seen
             for (let i = 0; !button && i < 300; i++) {

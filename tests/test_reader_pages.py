@@ -151,16 +151,22 @@ def _errors_yml(root: Path) -> Path:
     return root / "notes" / "errors.yml"
 
 
-def test_an_error_without_an_entry_stops_the_build(tmp_path: Path) -> None:
+def test_every_error_a_page_shows_has_its_entry() -> None:
+    assert error_index.missing_entries(Project(ROOT)) == []
+
+
+def test_an_error_without_an_entry_is_listed_and_shown_as_not_written(tmp_path: Path) -> None:
+    """A new note's error builds (the page says its cause and fix are not written yet);
+    the tests list it until notes/errors.yml has its entry."""
     root = copy_sources(tmp_path)
     path = _errors_yml(root)
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     kept = [e for e in data if e.get("snippet") != "tensors/broadcast_mismatch.py"]
     assert len(kept) == len(data) - 1
     path.write_text(yaml.safe_dump(kept, allow_unicode=True), encoding="utf-8")
-    with pytest.raises(SourceError) as err:
-        error_index.collect(Project(root), "zh")
-    assert str(err.value).startswith(f"{path}: tensors/broadcast_mismatch.py raises RuntimeError")
+    project = Project(root)
+    assert error_index.missing_entries(project) == ["tensors/broadcast_mismatch.py"]
+    assert strings("zh")["errors"]["no_entry"] in error_index.error_index_page(project, "zh")
 
 
 def test_a_stale_quoted_entry_stops_the_build_at_its_line(tmp_path: Path) -> None:

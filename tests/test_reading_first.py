@@ -16,7 +16,7 @@ from bs4 import BeautifulSoup
 from pagewalk import Tab, visible_check_lines
 
 import torchkb
-from torchkb.sources import records
+from torchkb.checks import code_authorship
 from torchkb.sources.project import Project
 
 PLANTED = """<!doctype html><html><body>
@@ -33,7 +33,8 @@ note_claim_holds = x == 1</code></pre></div></details>
     [
         ("print(x)", []),
         ("assert x == 1", ["assert x == 1"]),
-        ("    note_claims_hold = {}", ["    note_claims_hold = {}"]),
+        ("note_claims_hold = {}", ["note_claims_hold = {}"]),
+        ("note_claim_control = False", ["note_claim_control = False"]),
     ],
 )
 def test_visible_check_lines_sees_only_unfolded_code(
@@ -43,12 +44,22 @@ def test_visible_check_lines_sees_only_unfolded_code(
     assert visible_check_lines(tab.page) == found
 
 
-def lesson_files() -> list[Path]:
-    return sorted(
-        p
-        for p in (torchkb.ROOT / "snippets").glob("*/*.py")
-        if not p.name.endswith(records.CHECK_SUFFIX)
-    )
+def test_lessons_hold_no_checks() -> None:
+    """No lesson holds a verdict, a control or an assert, but an assert of the note's own
+    code (found in the raw lines its sections name): the checks live in the check part."""
+    project = Project(torchkb.ROOT)
+    raw = code_authorship.shown_sources(project)
+    found = []
+    for snip in project.snippets.values():
+        if snip.kind != "python":
+            continue
+        for number, line in enumerate(snip.path.read_text(encoding="utf-8").splitlines(), 1):
+            stripped = line.strip()
+            if re.match(r"note_claims?_(hold|control)\b", stripped) or (
+                stripped.startswith("assert ") and "".join(line.split()) not in raw.get(snip.id, "")
+            ):
+                found.append(f"{snip.path}:{number}: {stripped}")
+    assert not found, "checks in lessons (move them to <name>.check.py):\n" + "\n".join(found)
 
 
 def test_badges_name_only_devices_with_records(site: Path) -> None:

@@ -41,7 +41,7 @@ class Entry:
     anchor: str
     message: str
     sections: list[Where]
-    note: ErrorEntry
+    note: ErrorEntry | None  # the editor's cause and fix; None until written
     snippet: snippet_store.Snippet | None = None
     record: dict | None = None  # the current passing record the message comes from
     device: str | None = None  # the kind of that record: cpu | cuda
@@ -133,14 +133,7 @@ def collect(project: Project, lang: str) -> list[Entry]:
         expected = snip.meta.expect_exception
         if not expected or snip.id not in shown:
             continue
-        note = by_snippet.get(snip.id)
-        if note is None:
-            raise SourceError(
-                path,
-                None,
-                f"{snip.id}{snip.path.suffix} raises {expected.type} on a page and has no "
-                "entry: add its `cause` and `fix` (notes/FORMAT.md)",
-            )
+        note = by_snippet.get(snip.id)  # None: not written yet (`missing_entries`)
         record, device = _current(project, snip)
         recorded = split_recorded(snippet_store.load_output(snip) or "", True)[1].strip()
         sections = [shown[snip.id]]
@@ -174,17 +167,23 @@ def collect(project: Project, lang: str) -> list[Entry]:
             )
     for key, (message, sections) in unanswered.items():
         note = by_quote.get(key)
-        if note is None:
-            raise SourceError(
-                path,
-                None,
-                f"{sections[0][1]} quotes {message!r} and it has no entry: add it as "
-                "`quoted` with its `section`, `cause` and `fix` (notes/FORMAT.md)",
-            )
         anchor = "error-" + re.sub(r"[^a-z0-9]+", "-", key)[:60].strip("-")
         entries.append(Entry(anchor, message, sections, note))
     order = {(t.id, s.id): n for n, (t, s) in enumerate(_sections(project))}
     return sorted(entries, key=lambda e: order.get(e.sections[0][:2], len(order)))
+
+
+def missing_entries(project: Project) -> list[str]:
+    """The errors a page shows whose cause and fix notes/errors.yml does not give yet
+    (the tests require none; a build shows them as not written yet)."""
+    return sorted(
+        {
+            f"{e.snippet.id}{e.snippet.path.suffix}" if e.snippet else e.message.splitlines()[0]
+            for lang in project.langs
+            for e in collect(project, lang)
+            if e.note is None
+        }
+    )
 
 
 def _sections(project: Project) -> list[tuple]:
@@ -223,7 +222,18 @@ def _entry(entry: Entry, lang: str, ui: dict[str, str]) -> list[str]:
         shown = f"{entry.snippet.id}{entry.snippet.path.suffix}"
         anchor = "snippet-" + entry.snippet.id.replace("/", "-")
         facts.append(f"{ui['snippet']}{colon}[`{shown}`]({topic}.md#{anchor})")
-    cause, fix = entry.note.cause.get(lang), entry.note.fix.get(lang)
+    if entry.note is None:  # a new note's error: the page says so until it is written
+        answer = [f"*{ui['no_entry']}*", ""]
+    else:
+        cause, fix = entry.note.cause.get(lang), entry.note.fix.get(lang)
+        answer = [
+            f'!!! editor "{ui["editor"]}"',
+            "",
+            f"    **{ui['cause']}**{colon}{cause}",
+            "",
+            f"    **{ui['fix']}**{colon}{fix}",
+            "",
+        ]
     return [
         f"## {_heading(first)} {{#{entry.anchor}}}",
         "",
@@ -231,12 +241,7 @@ def _entry(entry: Entry, lang: str, ui: dict[str, str]) -> list[str]:
         entry.message,
         fence,
         "",
-        f'!!! editor "{ui["editor"]}"',
-        "",
-        f"    **{ui['cause']}**{colon}{cause}",
-        "",
-        f"    **{ui['fix']}**{colon}{fix}",
-        "",
+        *answer,
         f"**{ui['explained']}**{colon}[{title}]({topic}.md#{section_id})"
         + (f" · {ui['also']}{colon}{more}" if more else ""),
         "{: .kb-error-link }",

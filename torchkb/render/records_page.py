@@ -18,6 +18,7 @@ def records_page(lang: str, writer: PageWriter, topics: list[Topic]) -> str:
     lines = [
         "---",
         f"title: {yaml_str(ui['records_title'])}",
+        f"description: {yaml_str(ui['records_lead'].split('。')[0].split('. ')[0])}",
         "search:",
         "  exclude: true",
         "---",
