@@ -182,7 +182,6 @@ def claims_page(
     code on its topic page, where it ran, its recorded output) / source (the raw line)."""
     ui, cp = strings(lang)["page"], strings(lang)["claims_page"]
     status_text = {k: f"{CLAIM_ICON[k]} {text}" for k, text in strings(lang)["claim"].items()}
-    run = strings(lang)["errors"]
     claims = project.claims
     # not in search: every claim is also shown, with its section, on the topic pages
     lines = [
@@ -209,7 +208,8 @@ def claims_page(
         {c.path.stem for c in claims},
         key=lambda t: (t not in titles, order.index(t) if t in titles else 0, t),
     ):
-        lines += [f"## {titles.get(topic_id, topic_id)}", "", head, "|---|---|---|---|---|"]
+        lines += [f"## {titles.get(topic_id, topic_id)}", ""]
+        lines += ['<div class="kb-claims" markdown>', "", head, "|---|---|---|---|---|"]
         for claim in (c for c in claims if c.path.stem == topic_id):
             label = labels[claim.id]
             where = sections_by_claim.get(claim.id)
@@ -224,9 +224,11 @@ def claims_page(
             if label.proof is not None:
                 snip = label.proof
                 anchor = "snippet-" + snip.id.replace("/", "-")
-                proof = f"[`{snip.id}{snip.path.suffix}`]({page}#{anchor})"
+                proof = f"[`{snip.path.name}`]({page}#{anchor})"
                 if label.record is not None and label.record.get("result") == "passed":
-                    proof += "<br>" + run[f"ran_{label.device}"].format(**label.record)
+                    device = "GPU" if label.device == "cuda" else "CPU"
+                    ran = strings(lang)["run"]["ok"].format(devices=device, **label.record)
+                    proof += f"<br>{ran}, {label.record['date']}"
                 proof += "<br>" + _recorded_output(snippet_store.load_output(snip), cp)
             line = "" if claim.line is None else f":{claim.line}"
             raw = f"raw/{claim.note}.md" + ("" if claim.line is None else f"#L{claim.line}")
@@ -235,5 +237,5 @@ def claims_page(
                 source += f"<br>[{cp['section']}]({where})"
             row = [says, fact, status_text[label.label], proof, source]
             lines.append("| " + " | ".join(row) + " |")
-        lines.append("")
+        lines += ["", "</div>", ""]
     return "\n".join(lines)
