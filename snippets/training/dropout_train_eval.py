@@ -1,7 +1,7 @@
-import torch
-import torch.nn as nn
+import torch  # 编者加
+import torch.nn as nn  # 编者加
 
-torch.manual_seed(0)
+torch.manual_seed(0)  # 编者加
 drop = nn.Dropout()
 x = torch.ones(1, 10)
 
@@ -19,5 +19,5 @@ drop = nn.Dropout(p=0.2).train()
 out = drop(torch.ones(1, 10))
 print(out)
 
-# 没有 model.val() 这个方法，评估模式是 model.eval()
+# 编者: 没有 model.val() 这个方法，评估模式是 model.eval()
 print(hasattr(nn.Module, "val"), hasattr(nn.Module, "eval"))

@@ -1,6 +1,6 @@
-import torch
-import torch.nn as nn
-import torch.nn.functional as F
+import torch  # 编者加
+import torch.nn as nn  # 编者加
+import torch.nn.functional as F  # 编者加
 
 
 # 编者: 笔记原文写作 `Class DropoutFC(nn.Module):`，大写的 Class 是 SyntaxError，这里改为 class

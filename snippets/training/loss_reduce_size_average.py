@@ -7,10 +7,11 @@ import torch.nn as nn
 output = torch.ones(2, 2, requires_grad=True) * 0.5
 target = torch.ones(2, 2)
 
-# 设置三种不同参数的L1Loss（实际是 MSELoss；size_average / reduce 已弃用，会给出 UserWarning）
+# 设置三种不同参数的L1Loss
 reduce_False = nn.MSELoss(size_average=True, reduce=False) # 等效于reduction='none'
 size_average_True = nn.MSELoss(size_average=True, reduce=True) # 等效于reduction='mean'
 size_average_False = nn.MSELoss(size_average=False, reduce=True) # 等效于reduction='sum'
+# 编者: 上面注释里的 L1Loss 实际是 MSELoss；size_average / reduce 已弃用，每构造一次都会给出 UserWarning
 
 o_0 = reduce_False(output, target)
 o_1 = size_average_True(output, target)

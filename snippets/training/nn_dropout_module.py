@@ -1,5 +1,5 @@
-import torch
-import torch.nn as nn
+import torch  # 编者加
+import torch.nn as nn  # 编者加
 
 
 # 编者: 笔记原文写作 `Class DropoutFC(nn.Module):`，这里改为 class

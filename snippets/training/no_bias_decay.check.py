@@ -1,5 +1,23 @@
-bias_decayed = bool(torch.allclose(layer.bias, torch.full((4,), 0.99)))
-assert bias_decayed
+# 实验: 把所有梯度设为 0, 让优化器走一步 (只剩 weight decay 在起作用), 看 bias 是否改变
+def bias_changes(net, optimizer):
+    biases = [p for name, p in net.named_parameters() if name.endswith("bias")]
+    before = [b.detach().clone() for b in biases]
+    for p in net.parameters():
+        p.grad = torch.zeros_like(p)
+    optimizer.step()
+    return any(not torch.equal(b0, b.detach()) for b0, b in zip(before, biases))
+
+
+def default_decays_bias(opt_class):
+    net = nn.Linear(4, 4)
+    return bias_changes(net, opt_class(net.parameters(), lr=0.1, weight_decay=0.1))
+
+
+assert len(trainer.opti.param_groups) == 2  # 课程代码确实建了两个参数组
 
 # 笔记的说法是否成立 (本站据此标注核查结果)
-note_claim_holds = bias_decayed
+# 把 model.parameters() 直接交给 SGD、Adam、AdamW 并设 weight_decay: bias 也被衰减
+note_claim_holds = all(default_decays_bias(c) for c in (optim.SGD, optim.Adam, optim.AdamW))
+# 对照: 同样的测量用在笔记的两个参数组上 (bias 所在的组没有 weight_decay)
+trainer_check = Trainer()
+note_claim_control = bias_changes(trainer_check.net, trainer_check.opti)

@@ -1,8 +1,8 @@
-import torch
-import torch.nn as nn
-from torch import optim
+import torch  # 编者加
+import torch.nn as nn  # 编者加
+from torch import optim  # 编者加
 
-torch.manual_seed(0)
+torch.manual_seed(0)  # 编者加
 
 # 编者: 这一段是编者加的演示
 # 默认情况：weight_decay 对同一个参数组里的所有参数都起作用，包括 bias

@@ -1,5 +1,5 @@
-import torch
-import torch.nn as nn
+import torch  # 编者加
+import torch.nn as nn  # 编者加
 
 
 # 编者: 补上 Net、用 nn.DataParallel 包装的 model 和 path_to_file, 让代码能单独运行
@@ -10,8 +10,8 @@ class Net(nn.Module):
         self.fc = nn.Linear(8, 2)
 
 
-model = nn.DataParallel(Net())
-path_to_file = "net.pth"
+model = nn.DataParallel(Net())  # 编者加
+path_to_file = "net.pth"  # 编者加
 
 ################## 更简单直接的方式 ##################
 # Instead of deleting the “module.” string from all the state_dict keys, you can save your model with:

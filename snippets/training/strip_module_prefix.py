@@ -1,5 +1,5 @@
-import torch
-import torch.nn as nn
+import torch  # 编者加
+import torch.nn as nn  # 编者加
 
 
 # 编者: 补上 Net、一个 DataParallel 保存的权重文件和 model, 让代码能单独运行
@@ -10,7 +10,7 @@ class Net(nn.Module):
         self.fc = nn.Linear(8, 2)
 
 
-# 准备：一个用 nn.DataParallel 保存的权重文件（键名带 "module."）
+# 编者: 准备：一个用 nn.DataParallel 保存的权重文件（键名带 "module."）
 torch.manual_seed(0)
 torch.save(nn.DataParallel(Net()).state_dict(), "myfile.pth.tar")
 model = Net()
@@ -28,7 +28,7 @@ for k, v in state_dict.items():
     new_state_dict[name] = v
 # load params
 model.load_state_dict(new_state_dict)
-print(list(new_state_dict.keys()))
+print(list(new_state_dict.keys()))  # 编者加
 
 ############## 还有一个可用的封装更好的函数
 # 加载模型，解决命名和维度不匹配问题,解决多个gpu并行
@@ -54,9 +54,8 @@ model2 = Net()
 load_state_keywise(model2, 'myfile.pth.tar')
 print("load_state_keywise: ok")
 
-# torch 自带的工具函数：原地去掉前缀
+# 编者: torch 自带的工具函数：原地去掉前缀
 from torch.nn.modules.utils import consume_prefix_in_state_dict_if_present
-
 state_dict = torch.load('myfile.pth.tar', map_location='cpu')
 consume_prefix_in_state_dict_if_present(state_dict, 'module.')
 Net().load_state_dict(state_dict)
