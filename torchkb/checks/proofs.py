@@ -26,8 +26,10 @@ from torchkb.sources.snippets import snippet_id
 
 # what tells nothing about torch's behaviour on its own
 WEAK_ATTRIBUTES = {"__doc__", "__version__", "version"}
-WEAK_CALLS = {"hasattr", "find_spec", "import_module", "parse", "Version"}
-NEUTRAL_CALLS = set(dir(builtins)) | set(dir(str))
+WEAK_CALLS = {"hasattr", "find_spec", "import_module", "Version"}
+# builtins and string methods shape a measurement but measure nothing; running code
+# (compile, exec, eval: a claim about Python's own syntax) does
+NEUTRAL_CALLS = (set(dir(builtins)) - {"compile", "exec", "eval", "__import__"}) | set(dir(str))
 
 
 @dataclass
