@@ -6,7 +6,7 @@ assert all(torch.allclose(a, b, atol=1e-6) for a, b in zip(ref.parameters(), for
 
 
 class CountOps(TorchDispatchMode):
-    """数一数 optimizer.step() 调用了多少个 aten 算子 (在 GPU 上大致就是多少次 kernel 启动)"""
+    # 数一数 optimizer.step() 调用了多少个 aten 算子 (在 GPU 上大致就是多少次 kernel 启动)
 
     def __init__(self):
         super().__init__()
@@ -29,7 +29,7 @@ def ops_per_step(n_layers, impl):
 
 
 def loops_over_parameters(impl):
-    """参数多一倍时, step() 调用的算子也跟着变多吗?"""
+    # 参数多一倍时, step() 调用的算子也跟着变多吗?
     return ops_per_step(4, impl) > ops_per_step(2, impl)
 
 

@@ -11,7 +11,7 @@ class SavedSquare(torch.autograd.Function):  # 同一个函数, 用 save_for_bac
 
 
 def silently_wrong(function):
-    """in-place 改写 backward 要用的 x 之后: 不报错而梯度是错的, 返回 True"""
+    # in-place 改写 backward 要用的 x 之后: 不报错而梯度是错的, 返回 True
     leaf = torch.tensor(3.0, requires_grad=True)
     inner = leaf * 1
     out = function.apply(inner)

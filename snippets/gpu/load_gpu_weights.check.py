@@ -2,7 +2,7 @@ assert state["weight"].device.type == "cpu"
 
 
 def gpu_bytes_of_load(**kwargs):
-    """torch.load 之后 GPU 上多占了多少字节 (载入的 state_dict 还活着时量)"""
+    # torch.load 之后 GPU 上多占了多少字节 (载入的 state_dict 还活着时量)
     buffer.seek(0)
     torch.cuda.synchronize()
     before = torch.cuda.memory_allocated()
@@ -12,7 +12,7 @@ def gpu_bytes_of_load(**kwargs):
 
 
 def device_after_load_state_dict(**kwargs):
-    """GPU 上保存的权重载入一个新的 CPU 模型之后, 模型参数所在的设备"""
+    # GPU 上保存的权重载入一个新的 CPU 模型之后, 模型参数所在的设备
     buffer.seek(0)
     fresh = torch.nn.Linear(3, 2)
     fresh.load_state_dict(torch.load(buffer), **kwargs)
