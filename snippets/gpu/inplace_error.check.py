@@ -1,2 +1,1 @@
-# 笔记的说法是否成立 (本站据此标注核查结果)
-note_claim_holds = "modified by an inplace operation" in str(lesson_error)
+assert "modified by an inplace operation" in str(lesson_error)

@@ -12,6 +12,7 @@ loss.backward()
 
 optimizers = {
     "Adam": torch.optim.Adam(params),
+    "AdamW": torch.optim.AdamW(params),
     "SGD(momentum=0.9)": torch.optim.SGD(params, lr=0.1, momentum=0.9),
     "SGD": torch.optim.SGD(params, lr=0.1),
 }

@@ -27,11 +27,13 @@ print_memory()
 # 前向传播
 x = linear1(inputs) # shape = (1024,1024) # memory + 4194304 
 print_memory()
-x = linear2(x) # shape = (1024,1) # memory + 4194304   (编者注: 实为 (1024,1024))
+x = linear2(x) # shape = (1024,1) # memory + 4194304
 print_memory()
+# 编者: linear2 的输出形状实为 (1024,1024)
 
-x = linear3(x) # shape = (1) # memory + 4096   (编者注: 实为 (1024,1))
+x = linear3(x) # shape = (1) # memory + 4096
 print_memory()
+# 编者: linear3 的输出形状实为 (1024,1)
 
 
 loss = sum(x) # shape = (1) # memory  + 512(loss虽然只有一个元素, 但是torch的最小分配是512)

@@ -6,6 +6,6 @@ print(a.device)           # cpu
 a = a.to(device="cuda")   # 必须 reassign
 print(a.device)
 
-model = torch.nn.Linear(2, 2)  # 编者: 补上 model 的定义
+model = torch.nn.Linear(2, 2)
 model.cuda()              # 网络模型不需要 reassign
 print(next(model.parameters()).device)

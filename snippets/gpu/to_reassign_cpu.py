@@ -8,9 +8,10 @@ a = a.to(torch.float64)  # you have to reassign them
 print(a.dtype)
 
 model = torch.nn.Linear(2, 2)
+weight = model.weight
 ret = model.to(torch.float64)  # nn.Module 原地转换所有参数和 buffer, 不需要重新赋值
-print(model.weight.dtype, ret is model)
-# 注意: 模块本身被原地修改, 但 buffer 会换成新的 tensor 对象 (文档: 参数和 buffer 可能变成不同的对象)
+print(model.weight.dtype, ret is model, model.weight is weight)
+# 参数还是原来的对象 (Module._apply 给 param.data 赋值), 之前建好的优化器仍然有效; buffer 则换成了新的 tensor 对象
 bn = torch.nn.BatchNorm1d(2)
 running_mean = bn.running_mean
 bn.to(torch.float64)
