@@ -1,14 +1,14 @@
+# 编者: 补上导入、hmps (shape=(N, C, H, W) 的热图张量) 和代替原代码中命令行参数的 args
 from types import SimpleNamespace
-
 import torch
-
 torch.manual_seed(0)
-hmps = torch.randn(2, 17, 16, 16)  # 编者: 补上 hmps, shape=(N, C, H, W) 的热图张量
-args = SimpleNamespace(square_length=64)  # 编者: 代替原代码中的命令行参数
+hmps = torch.randn(2, 17, 16, 16)
+args = SimpleNamespace(square_length=64)
 
 sizeHW = (args.square_length, args.square_length)  # 设square_length是hmps的4倍
 hmps1 = torch.nn.functional.interpolate(hmps, size=sizeHW, mode="bicubic")
 hmps2 = torch.nn.functional.interpolate(hmps, scale_factor=4, mode="bicubic")
+# 编者: 原文把 ">>> 将输出一个为True的Tensor" 直接写在语句后面, 这里改成注释, 并打印出来
 t = (hmps1==hmps2).all()  # >>> 将输出一个为True的Tensor
 print(t)
 print(hmps1.shape)  # 只缩放最后两个维度, N 和 C 不变

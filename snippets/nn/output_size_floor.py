@@ -1,3 +1,4 @@
+# 编者: 补上导入
 import torch
 import torch.nn as nn
 
@@ -24,7 +25,7 @@ conv_s2 = nn.Conv2d(4, 4, kernel_size=3, padding=6, dilation=6, stride=2)
 out = conv_s2(torch.zeros(1, 4, 38, 38))
 print(out.shape)
 
-# Maxpooling层也是默认使用向下取整, ceil_mode=True 时向上取整
-x = torch.zeros(1, 256, 75, 75)  # 编者: 补上一个 75x75 的输入
+# 编者: 笔记只给出这一层 (行末的逗号说明它是某个层序列中的一项); 这里补上一个 75x75 的输入, 打印默认和 ceil_mode=True 的输出形状
+x = torch.zeros(1, 256, 75, 75)
 print(nn.MaxPool2d(kernel_size=2, stride=2)(x).shape)  # (batch_size, 256, 37, 37), 想变成38*38可以使用　ceil_mode=True
 print(nn.MaxPool2d(kernel_size=2, stride=2, ceil_mode=True)(x).shape)

@@ -1,16 +1,48 @@
+# 对照用的模型: 同样的模型, 只是 plain 也注册成了 buffer
+class PlainRegistered(Model):
+    def __init__(self):
+        super().__init__()
+        del self.plain
+        self.register_buffer("plain", torch.zeros(2))
+
+
+def moved_registered_only(model):
+    return model.weight.device.type == model.running.device.type == "meta" and model.plain.device.type == "cpu"
+
+
+def saved_keys(model):
+    return list(model.state_dict().keys())
+
+
+def update_reaches_state_dict(update):
+    # 在 forward 之外做一次更新, state_dict 里的 buffer 变成 5 了吗?
+    fresh = Model()
+    update(fresh)
+    return torch.equal(fresh.state_dict()["running"], torch.full((2,), 5.0))
+
+
 # state_dict 的键 (上面的代码后面把 m 移到了 meta 设备: 在一个新的模型上看)
-saved = list(Model().state_dict().keys()) == ["weight", "running"]
-assert saved
+registered_saved = saved_keys(Model()) == ["weight", "running"]
+plain_registered_saved = saved_keys(PlainRegistered()) == ["weight", "running"]
+# persistent=False 注册的 buffer 不进 state_dict
+not_persistent = Model()
+not_persistent.register_buffer("scratch", torch.zeros(2), persistent=False)
+assert "scratch" not in saved_keys(not_persistent) and "scratch" in dict(not_persistent.named_buffers())
 
-moved_registered_only = m.weight.device.type == m.running.device.type == "meta" and m.plain.device.type == "cpu"
-assert moved_registered_only
-
+outside_forward = update_reaches_state_dict(lambda model: model.running.fill_(5.0))
+copy_only = update_reaches_state_dict(lambda model: model.running.clone().fill_(5.0))
 assert torch.equal(m2.running, torch.full((2,), 5.0))
 
 # 笔记的三条说法是否成立 (本站据此标注核查结果)
 note_claims_hold = {
-    "nn-cuda-moves-registered-only": moved_registered_only,
-    "nn-state-dict-params-buffers": saved,
+    "nn-cuda-moves-registered-only": moved_registered_only(m),
+    "nn-state-dict-params-buffers": registered_saved,
     # 笔记: buffer 只能在 forward 中被更新
-    "nn-buffer-only-in-forward": not torch.equal(m2.running, torch.full((2,), 5.0)),
+    "nn-buffer-only-in-forward": not outside_forward,
+}
+# 对照: plain 注册成 buffer 后, 同样的测量; 只改了 buffer 的一个拷贝时, 同样的测量
+note_claims_control = {
+    "nn-cuda-moves-registered-only": moved_registered_only(PlainRegistered().to("meta")),
+    "nn-state-dict-params-buffers": plain_registered_saved,
+    "nn-buffer-only-in-forward": not copy_only,
 }

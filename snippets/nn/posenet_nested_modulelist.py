@@ -1,3 +1,4 @@
+# 编者: 补上导入
 import torch.nn as nn
 
 
@@ -8,7 +9,6 @@ class Conv(nn.Module):
         self.conv = nn.Conv2d(inp_dim, out_dim, kernel_size, stride, padding=(kernel_size - 1) // 2)
         self.bn = nn.BatchNorm2d(out_dim) if bn else nn.Identity()
         self.relu = nn.ReLU() if relu else nn.Identity()
-
     def forward(self, x):
         return self.relu(self.bn(self.conv(x)))
 

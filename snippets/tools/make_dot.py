@@ -1,5 +1,5 @@
+# 编者: 补上导入
 import re
-
 import torch
 import torch.nn as nn
 from graphviz import Digraph
@@ -63,25 +63,26 @@ class PoseNet(nn.Module):
         super().__init__()
         self.pre = nn.Sequential(nn.Conv2d(3, 8, 7, 2, 3), nn.BatchNorm2d(8), nn.ReLU(), nn.MaxPool2d(2, 2))
         self.out = nn.Conv2d(8, oup_dim, 1)
-
     def forward(self, x):
         return self.out(self.pre(x))
 
 
 # plot the model
+# 编者: 笔记中这几行是注释掉的; 这里用上面的替身和一个 64x64 的普通 Tensor 让它运行 (原文是 PoseNet(nstack=4, inp_dim=256, oup_dim=68) 和 Variable(torch.randn(1, 3, 512, 512)))
 net = PoseNet(oup_dim=68)
-x = torch.randn(1, 3, 64, 64)  # x的shape为(batch，channels，height，width)；编者: 原文是 Variable(torch.randn(1, 3, 512, 512))，这里用 64x64 的普通 Tensor
+x = torch.randn(1, 3, 64, 64)  # x的shape为(batch，channels，height，width)
 y = net(x)
-# 编者: 笔记原文的这一行在 Python 3 / 今天的 torch 上报错
-from torch.autograd import Variable  # Variable 只是为兼容而保留的名字
 
+# 编者: 笔记原文 make_dot 中的这一行在 Python 3 上报错 (上面的 make_dot 已改写), 这里单独运行它
+from torch.autograd import Variable  # Variable 只是为兼容而保留的名字
 params = dict(net.named_parameters())
 try:
     assert isinstance(params.values()[0], Variable)
 except TypeError as err:
     print("TypeError:", err)
+
+# 编者: 传入 params, 让参数节点带上名字; g.view() 会打开一个图片查看器, 这里改为把图渲染到当前目录的 posenet.svg
 g = make_dot(y, params=dict(net.named_parameters()))
-# 编者: g.view() 会打开一个图片查看器；这里改为把图渲染到当前目录的 posenet.svg
 g.render("posenet", format="svg", cleanup=True)
 print(g.source.count("->"), "edges")
 print(re.findall(r"label=(\w+Backward\d*)", g.source))

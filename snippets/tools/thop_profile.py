@@ -1,9 +1,9 @@
-import torch
-import torch.nn as nn
 from thop import profile
 from thop import clever_format
 
-# 编者: MyNetwork 的小替身；profile 需要的是模型实例，不是类
+# 编者: 补上导入和 MyNetwork 的小替身；profile 需要的是模型实例，不是类
+import torch
+import torch.nn as nn
 MyNetwork = nn.Sequential(
     nn.Conv2d(256, 64, kernel_size=1, bias=False),
     nn.ReLU(),
