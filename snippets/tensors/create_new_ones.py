@@ -1,6 +1,5 @@
+# 编者: 补上 import 与 x 的定义 (原笔记此处未给出)
 import torch
-
-# 编者: 补上 x 的定义 (原笔记此处未给出)
 torch.manual_seed(0)
 x = torch.rand(5, 3)
 

@@ -1,6 +1,5 @@
+# 编者: 补上 import, 并代替原笔记中 SSD 损失里的两个张量
 import torch
-
-# 编者: 代替原笔记中 SSD 损失里的两个张量
 loc_loss = torch.tensor(1234.5)  # float32
 num_matched_boxes = torch.tensor(279424)  # int64
 print(loc_loss.dtype, num_matched_boxes.dtype)
@@ -10,9 +9,9 @@ print(loc_loss.dtype, num_matched_boxes.dtype)
 # num_matched_boxes最大的值不会超过float32的表示范围的
 num_matched_boxes = num_matched_boxes.to(torch.float32)  # Tensor dtype and/or device 转换
 loc_loss /= num_matched_boxes   # 除以的是正样本的数目
-print(loc_loss)
+print(loc_loss)  # 编者: 打印结果
 
-# 更正: torch 2.13 的逐元素运算会自动做类型提升 (type promotion), 不转换也能直接运算
+# 编者: 更正: torch 2.13 的逐元素运算会自动做类型提升 (type promotion), 不转换也能直接运算
 a = torch.tensor(1234.5)
 a /= torch.tensor(279424)  # float32 /= int64: 结果仍是 float32
 s = torch.ones(2, dtype=torch.int16) + torch.ones(2, dtype=torch.int32)

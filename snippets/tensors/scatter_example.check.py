@@ -1,18 +1,23 @@
-# 本机 CPU 上的结果与笔记一致; 但官方文档说明: index 中有重复位置时,
-# 最终写入哪个 src 值是不确定的 (GPU 上可能不同), 不要依赖"后填覆盖先填"
+# 本机 CPU 上的结果与笔记一致
 assert torch.equal(a, torch.tensor([[0., 4., 0.], [7., 8., 9.], [12., 13., 14.]]))
 
-# 公式 (dim == 1): self[i][index[i][j]] = src[i][j], 对没有重复的位置逐个验证
-b = torch.zeros(3, 3).scatter_(1, index, src)
-for i in range(3):
-    for j in range(4):
-        dups = (index[i] == index[i][j]).sum()
-        if dups == 1:
-            assert b[i][index[i][j]] == src[i][j]
 
-# 官方文档: index 有重复位置时, 取哪个 src 值是任意的 (本机恰好是最后一个)
-doc = " ".join(torch.Tensor.scatter_.__doc__.split())
-assert "one of the values from ``src`` will be picked arbitrarily" in doc
+def last_wins(idx):
+    # 按 idx 把 4 个值写进长度为 4 的张量: 结果的值和梯度是否都符合"后写覆盖先写"
+    s = torch.arange(1., 5.).requires_grad_()
+    res = torch.zeros(4).scatter(0, idx, s)
+    res.sum().backward()
+    last = {pos: j for j, pos in enumerate(idx.tolist())}  # 每个位置最后一次写入的 src 下标
+    expect = torch.zeros(4)
+    expect_grad = torch.zeros(4)  # 被覆盖的 src 对结果没有影响, 梯度应为 0
+    for pos, j in last.items():
+        expect[pos] = s[j].item()
+        expect_grad[j] = 1.
+    return torch.equal(res.detach(), expect) and torch.equal(s.grad, expect_grad)
+
+
 # 笔记的说法是否成立 (本站据此标注核查结果)
-# 笔记: 后面写入的值一定覆盖前面的
-note_claim_holds = "picked arbitrarily" not in doc
+# 笔记: 后面写入的值覆盖前面的; 这里用笔记中 index 的第二行 (位置 2 写了两次)
+note_claim_holds = last_wins(index[1])
+# 对照: 没有重复位置的 index, 同样的测量应得 True
+note_claim_control = last_wins(torch.tensor([2, 0, 1, 3]))

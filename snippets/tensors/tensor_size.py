@@ -1,6 +1,5 @@
+# 编者: 补上 import 与 x 的定义, 让代码能单独运行
 import torch
-
-# 编者: 补上 x 的定义, 让代码能单独运行
 torch.manual_seed(0)
 x = torch.randn(4, 3)
 
