@@ -122,10 +122,17 @@ def judge(expr: ast.AST, program: Assignments) -> str | None:
         {n.attr for n in nodes if isinstance(n, ast.Attribute) and n.attr in WEAK_ATTRIBUTES}
         | {_call_name(n) for n in nodes if isinstance(n, ast.Call) and _call_name(n) in WEAK_CALLS}
     )
+    # a call of the program's own function or class is followed into its body, not
+    # counted itself
+    own = {
+        name
+        for name, defs in program.by_name.items()
+        if any(isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) for d in defs)
+    }
     real = [
         n
         for n in nodes
-        if isinstance(n, ast.Call) and _call_name(n) not in WEAK_CALLS | NEUTRAL_CALLS
+        if isinstance(n, ast.Call) and _call_name(n) not in WEAK_CALLS | NEUTRAL_CALLS | own
     ]
     raised = any(isinstance(n, ast.Name) and n.id == records.LESSON_ERROR for n in nodes)
     if real or raised:
