@@ -284,8 +284,9 @@ LAYOUT_PROBLEMS = """() => {
         const lines = [...text.getClientRects()].filter(r => r.width > 0);
         if (!lines.length) continue;
         const last = lines[lines.length - 1], mark = link.getBoundingClientRect();
-        const name = h.textContent.slice(0, 40);
-        if (Math.abs(mark.bottom - last.bottom) > 4) out.push('¶ wraps under ' + name);
+        const name = h.textContent.trim().slice(0, 40);
+        const middle = (mark.top + mark.bottom) / 2;  // on the last line: within its box
+        if (middle < last.top || middle > last.bottom) out.push('¶ wraps under ' + name);
     }
     return out;
 }"""
