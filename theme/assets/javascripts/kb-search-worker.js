@@ -293,6 +293,9 @@ async function analyse(raw) {
         for (const t of Object.keys(chunks.get(k) || {}))
           if (t.startsWith(p) && t !== p && !seen.has(t)) { seen.add(t); found.push(t) }
     found.sort((a, b) => chunks.get(chunkOf(b))[b].length - chunks.get(chunkOf(a))[a].length)
+    // completions rank, but are shown (marked, highlighted) only for a word that is
+    // not yet a word of its own
+    if (group.alts.some(([, , p]) => p)) group.completions = new Set(found)
     for (const t of found.slice(0, Q.prefix_max))
       group.alts.push([t, Q.prefix_weight, postingsOf(t)])
   }
@@ -315,7 +318,7 @@ async function analyse(raw) {
       for (const [, , t, p] of found) g.alts.push([t, Q.typo_weight, p])
     }
   }
-  return { query, groups: groups.map(g => ({ typed: g.typed,
+  return { query, groups: groups.map(g => ({ typed: g.typed, completions: g.completions,
     alts: g.alts.filter(([, , p]) => p) })) }
 }
 
@@ -428,15 +431,21 @@ async function search(raw) {
   // code tokens that stood in for a word, only those this section holds as a word
   const typed = new Map()
   for (const w of (query.match(WORD) || []).reverse()) typed.set(normaliseWord(w), w)
+  // a typed code name (pin_memory) is marked whole, not by its parts (pin, memory)
+  const parts = new Set()
+  for (const name of query.match(NAME) || [])
+    if (/[._]/.test(name)) for (const p of nameParts(name)) if (p !== name) parts.add(p)
   const isTyped = g => typed.has(g.typed) || query.includes(g.typed)
   const resultTerms = d => {
     const terms = {}, x = docs.get(d)[3], text = words.get(d) || wordsOf(x)
     const holds = t => /^[a-z0-9]+$/.test(t) ? text.includes(` ${t} `) : x.toLowerCase().includes(t)
     for (const g of groups) {
+      if (parts.has(g.typed)) continue
       const key = typed.get(g.typed) || g.typed
       if (!g.alts.length) { if (isTyped(g)) terms[key] = false; continue }
       if (isTyped(g) || holds(g.typed)) terms[key] = true
-      for (const [t] of g.alts) if (t !== g.typed && !(t in terms) && holds(t)) terms[t] = true
+      for (const [t] of g.alts)
+        if (t !== g.typed && !(t in terms) && !g.completions?.has(t) && holds(t)) terms[t] = true
     }
     return terms
   }
