@@ -11,6 +11,7 @@ from torchkb.search.index import (
     TITLE_WEIGHT,
     build_index,
     name_parts,
+    normalise_word,
     query_meta,
     tokens,
 )
@@ -21,9 +22,10 @@ WORKER = Path(__file__).resolve().parent.parent / "theme/assets/javascripts/kb-s
 STOP = set(STOP_WORDS)
 
 
-def js_query_terms(queries: list[str], vocab: list[str]) -> list[list[str]]:
+def js_query_terms(queries: list[str], vocab: list[str], unsure: bool = False) -> list[list[str]]:
     """Run the worker's queryTerms() in node, with the given Chinese vocabulary (the
-    worker reads it from the postings files of the query's characters)."""
+    worker reads it from the postings files of the query's characters); with `unsure`,
+    the Chinese pieces another segmentation cuts across instead."""
     script = f"""
 const vm = require("vm"), fs = require("fs")
 const ctx = vm.createContext({{ self: {{ location: {{ href: "http://x/w.js?lang=zh" }} }},
@@ -33,7 +35,9 @@ ctx.indexMeta = {json.dumps({"query": query_meta(), "syn": []})}
 vm.runInContext("configure(indexMeta)", ctx)
 vm.runInContext(`var vocab = new Set(${{JSON.stringify({json.dumps(vocab)})}})`, ctx)
 const out = {json.dumps(queries)}.map(q => vm.runInContext(
-  `queryTerms(clean(${{JSON.stringify(q)}}), t => vocab.has(t))`, ctx))
+  `queryTerms(clean(${{JSON.stringify(q)}}), t => vocab.has(t),
+    camelParts(${{JSON.stringify(q)}}))`, ctx))
+  .map(([t, u]) => {"true" if unsure else "false"} ? [...u] : t)
 console.log(JSON.stringify(out))
 """
     node = require_tool("node")
@@ -62,9 +66,17 @@ def test_worker_and_index_agree_on_english_and_code() -> None:
         "RuntimeError: view size is not compatible with input tensor's size",
         "pin_memory=True copies tensors faster",
         "cudnn.benchmark",
+        "torch.OutOfMemoryError: CUDA out of memory; nn.ModuleList",
     ]
     for sample, js in zip(samples, js_query_terms(samples, []), strict=True):
         assert set(js) == set(tokens(sample)) - STOP, sample
+
+
+def test_class_names_split_into_their_words() -> None:
+    assert {"out", "of", "memory", "error", "outofmemoryerror"} <= set(
+        tokens("torch.OutOfMemoryError")
+    )
+    assert {normalise_word("module"), "list", "modulelist"} <= set(tokens("nn.ModuleList"))
 
 
 def test_worker_segments_chinese_with_the_index_vocabulary() -> None:
@@ -73,6 +85,15 @@ def test_worker_segments_chinese_with_the_index_vocabulary() -> None:
     [terms] = js_query_terms(["锁页内存"], vocab)
     assert "锁页内存" in terms or {"锁页", "内存"} <= set(terms)
     assert set(terms) <= set(vocab)
+
+
+def test_a_fragment_across_a_word_boundary_is_unsure() -> None:
+    """涨不下来 segments as 不下|来 or 不|下来 alike: neither fragment may outweigh 显存."""
+    vocab = ["显存", "不下", "下来", "一直"]
+    [terms] = js_query_terms(["显存一直涨不下来"], vocab)
+    [unsure] = js_query_terms(["显存一直涨不下来"], vocab, unsure=True)
+    assert "显存" in terms and "显存" not in unsure
+    assert {"不下", "下来"} & set(terms) and set(unsure) == {"不下", "下来"} & set(terms)
 
 
 def test_pasted_error_noise_is_dropped() -> None:

@@ -100,11 +100,23 @@ def _segment_han(run: str) -> list[str]:
     return [w for w in _jieba().cut_for_search(run) if w.strip()]
 
 
+# CamelCase class names (OutOfMemoryError, DataLoader, ModuleList): a reader types their
+# words (out of memory error), so their words are tokens too; read before lowercasing
+_CAMEL = re.compile(r"\b[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+\b")
+_CAMEL_PART = re.compile(r"[A-Z]?[a-z0-9]+")
+
+
+def camel_parts(text: str) -> list[str]:
+    """The words of each CamelCase name in a text, lowercased (mirrored in the worker)."""
+    return [p.lower() for m in _CAMEL.findall(text) for p in _CAMEL_PART.findall(m)]
+
+
 def tokens(text: str) -> list[str]:
     """Index tokens of a text (lowercased): Chinese words, code names and their parts,
-    English words."""
+    English words and the words of CamelCase names."""
+    camel = camel_parts(text)
     text = text.lower()
-    out: list[str] = []
+    out: list[str] = [normalise_word(w) for w in camel]
     for run in _HAN.findall(text):
         out += _segment_han(run)
     for name in _NAME.findall(text):
@@ -114,10 +126,20 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+# Tags that end a run of text; any other tag (a highlighted code token's <span>, <code>,
+# <a>, <em>) sits inside a run, so it is dropped without a space: code reads
+# `torch.zeros(1)`, not `torch . zeros ( 1`, in excerpts and as one name in the index
+_BLOCK_TAG = re.compile(
+    r"</?(?:p|div|li|ul|ol|h[1-6]|pre|br|hr|tr|td|th|table|thead|tbody|details|summary|"
+    r"blockquote|article|section|dt|dd|dl|figure|figcaption|nav|header|footer)\b[^>]*>",
+    re.I,
+)
+
+
 def plain(text: str) -> str:
     # Material joins jieba's words with U+200B: drop it, or a typed Chinese phrase never
     # matches the text verbatim (and jieba here would see only Material's fragments)
-    text = _TAG.sub(" ", text)
+    text = _TAG.sub("", _BLOCK_TAG.sub(" ", text))
     if "&" in text:
         text = html.unescape(text)
     return " ".join(text.replace("\u200b", "").split())
@@ -188,15 +210,24 @@ def page_sections(content: str, url: str, page_title: str) -> list[dict[str, str
         heads = heads[1:]
     else:
         sections.append({"location": url, "title": page_title, "start": 0})
+    # the nearest heading above each h3-h6 (its h2, say): a result whose heading is an
+    # aside ("ps: ...", "Summary") is shown under it
+    above: dict[int, str] = {}
     for m, sid in heads:
         sections[-1]["end"] = m.start()
-        sections.append({"location": f"{url}#{sid}", "title": _title(m.group(3)), "start": m.end()})
+        level, title = int(m.group(1)), _title(m.group(3))
+        parent = next((above[k] for k in range(level - 1, 1, -1) if k in above), "")
+        above = {k: v for k, v in above.items() if k < level} | {level: title}
+        sections.append(
+            {"location": f"{url}#{sid}", "title": title, "parent": parent, "start": m.end()}
+        )
     sections[-1]["end"] = len(content)
     return [
         {
             "location": s["location"],
             "title": s["title"],
             "text": plain(content[s["start"] : s["end"]]),
+            **({"parent": s["parent"]} if s.get("parent") else {}),
         }
         for s in sections
     ]
@@ -287,6 +318,7 @@ def build_index(docs: list[dict]) -> dict:
                 "l": doc["location"],
                 "t": title,
                 "p": page if page != title else "",
+                "a": plain(doc.get("parent", "")),
                 "x": text,
                 "n": len(body) + len(head),
                 "w": weight,
@@ -352,18 +384,24 @@ def shard_index(
       and a misspelt word's neighbours are all found by range, as exact terms are;
     - w<k>: the Chinese index words of one sorted range, which a typed Chinese phrase is
       segmented against;
-    - d<j>: [location, title, page title, text] of consecutive sections, fetched for a
+    - d<j>: [location, title, page title, text, heading above] of consecutive sections,
+      fetched for a
       query's top candidates only (verbatim phrases, teasers, result titles)."""
     docs = index["docs"]
     ids, block, size, place = [], 0, 0, 0
     files: dict[str, object] = {}
     current: list[list[str]] = []
-    for d in docs:
+    for k, d in enumerate(docs):
         if current and (size >= DOC_BYTES or place == BLOCK):
             files[f"d{block}"], current, block, size, place = current, [], block + 1, 0, 0
         ids.append(block * BLOCK + place)
-        current.append([d["l"], d["t"], d["p"], d["x"]])
-        size += len(d["x"].encode()) + len(d["t"].encode()) + len(d["l"])
+        text = d["x"]
+        if not text and k + 1 < len(docs) and docs[k + 1]["l"].startswith(d["l"] + "-"):
+            # a heading right above its first subheading has no text of its own: its
+            # result's excerpt (and verbatim phrases) come from that subsection
+            text = docs[k + 1]["x"]
+        current.append([d["l"], d["t"], d["p"], text, d["a"]])
+        size += len(text.encode()) + len(d["t"].encode()) + len(d["l"])
         place += 1
     if current:
         files[f"d{block}"] = current
@@ -444,6 +482,9 @@ QUERY_SETTINGS = {
     "typo_min": 5,
     "typo_max": 5,
     "typo_weight": 0.7,
+    # an inflected English word (deleting) also matches the code token its stem starts
+    # with (del), at this weight
+    "stem_weight": 0.6,
     "longest_word": 16,  # longest Chinese word tried when segmenting a query
     # a single Chinese character left over by segmentation (一, 多, 用, 上 ...) is mostly
     # a function word: it counts at this weight, so a question's few real words decide

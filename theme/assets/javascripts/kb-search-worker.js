@@ -121,27 +121,48 @@ function nameParts(name) {
 }
 
 /* Fewest pieces that are index words (`has`), ties: longer first piece; then, like
- * jieba's search mode, the index words inside each longer piece. */
+ * jieba's search mode, the index words inside each longer piece. Returns [piece, sure]:
+ * a piece is unsure where another segmentation as good cuts across it (涨不下来: 不下|来
+ * or 不|下来): such a fragment may exist only across a word boundary of the query, so it
+ * must not outweigh the query's certain words. */
 function segmentHan(run, has) {
   const n = run.length
+  const costOf = (i, len) => has(run.slice(i, i + len)) ? 1 : len === 1 ? 3 : Infinity
   const cost = new Array(n + 1).fill(Infinity), next = new Array(n + 1)
+  const before = new Array(n + 1).fill(Infinity)  // best cost of run[0, i)
   cost[n] = 0
+  before[0] = 0
   for (let i = n - 1; i >= 0; i--)
     for (let len = Math.min(Q.longest_word, n - i); len >= 1; len--) {
-      const piece = run.slice(i, i + len)
-      const c = has(piece) ? 1 : len === 1 ? 3 : Infinity
+      const c = costOf(i, len)
       if (c + cost[i + len] < cost[i]) { cost[i] = c + cost[i + len]; next[i] = i + len }
     }
+  for (let j = 1; j <= n; j++)
+    for (let len = 1; len <= Math.min(Q.longest_word, j); len++)
+      before[j] = Math.min(before[j], before[j - len] + costOf(j - len, len))
+  // the pieces of every best segmentation, as [start, end)
+  const best = []
+  for (let i = 0; i < n; i++)
+    for (let len = 2; len <= Math.min(Q.longest_word, n - i); len++)
+      if (costOf(i, len) === 1 && before[i] + 1 + cost[i + len] === cost[0]) best.push([i, i + len])
+  const crossed = (a, b) => best.some(([s, e]) => (s < a && e > a && e < b) || (s > a && s < b && e > b))
   const out = []
   for (let i = 0; i < n; i = next[i]) {
     const piece = run.slice(i, next[i])
     if (!has(piece)) continue
-    out.push(piece)
+    out.push([piece, !crossed(i, next[i])])
     for (let len = 2; len < piece.length; len++)
       for (let j = 0; j + len <= piece.length; j++)
-        if (has(piece.slice(j, j + len))) out.push(piece.slice(j, j + len))
+        if (has(piece.slice(j, j + len))) out.push([piece.slice(j, j + len), true])
   }
   return out
+}
+
+/* The words of each CamelCase name, as torchkb/search/index.py (camel_parts) indexes
+ * them: torch.OutOfMemoryError -> out of memory error. Read before lowercasing. */
+function camelParts(text) {
+  return (text.match(/\b[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+\b/g) || [])
+    .flatMap(m => m.match(/[A-Z]?[a-z0-9]+/g)).map(p => p.toLowerCase())
 }
 
 /* Paths, line numbers, addresses and traceback boilerplate of a pasted error are noise */
@@ -172,14 +193,21 @@ function applySynonyms(query) {
   return re ? query.replace(re, m => ` ${target.get(m)} `) : query
 }
 
-/* The query's terms, given `has` (is this Chinese piece an index word?) */
-function queryTerms(text, has) {
-  const terms = []
-  for (const run of text.match(HAN) || []) terms.push(...segmentHan(run, has))
+/* The query's terms, given `has` (is this Chinese piece an index word?), and the
+ * Chinese pieces that are unsure (segmentHan) */
+function queryTerms(text, has, camel = []) {
+  const terms = [], unsure = new Set(), sure = new Set()
+  for (const run of text.match(HAN) || [])
+    for (const [piece, ok] of segmentHan(run, has)) {
+      terms.push(piece);
+      (ok ? sure : unsure).add(piece)
+    }
   for (const name of text.match(NAME) || [])
     if (name.includes(".") || name.includes("_")) terms.push(...nameParts(name))
   for (const w of text.match(WORD) || []) if (!STOP.has(w)) terms.push(normaliseWord(w))
-  return [...new Set(terms)].filter(t => !STOP.has(t))
+  for (const w of camel) if (!STOP.has(w)) terms.push(normaliseWord(w))
+  for (const t of sure) unsure.delete(t)
+  return [[...new Set(terms)].filter(t => !STOP.has(t)), unsure]
 }
 
 /* The word being typed: the query's last word or code name, unless a space follows */
@@ -222,7 +250,15 @@ async function analyse(raw) {
   const query = applySynonyms(typedQuery)
   // Chinese: the index words (their own small files, by range) segment the query
   const has = await wordsFor(new Set((query.match(HAN) || []).join("")))
-  const terms = queryTerms(query, has)
+  const [terms, unsure] = queryTerms(query, has, camelParts(raw.slice(0, 2000)))
+  // an inflected English word (deleting, freed) reaches the code token it starts with
+  // (del, free): its stem less one or two letters, where that is an index term
+  const stems = new Map()
+  for (const w of typedQuery.match(WORD) || []) {
+    const n = normaliseWord(w)
+    if (n === w || n.length < 5 || STOP.has(w) || !/^[a-z]+$/.test(n)) continue
+    stems.set(n, [n.slice(0, -1), n.slice(0, -2)].filter(t => t.length >= 3))
+  }
   // the word being typed (Material searches on every keystroke): its completions
   const last = lastToken(typedQuery)
   const prefixes = []
@@ -231,14 +267,21 @@ async function analyse(raw) {
     if (last.name !== last.word && last.name.length >= Q.prefix_min) prefixes.push(last.name)
   }
   const chunks = await loadChunks([...terms.map(chunkOf),
-    ...prefixes.flatMap(p => chunksOf(p, 4))])
+    ...prefixes.flatMap(p => chunksOf(p, 4)), ...[...stems.values()].flat().map(chunkOf)])
   const postingsOf = t => {
     const chunk = chunks.get(chunkOf(t))
     return chunk && Object.hasOwn(chunk, t) ? chunk[t] : undefined
   }
   const single = t => t.length === 1 && /[\u3400-\u9fff]/.test(t)
   const groups = terms.map(t => ({ typed: t,
-    alts: [[t, single(t) ? Q.single_han_weight : 1, postingsOf(t)]] }))
+    alts: [[t, single(t) || unsure.has(t) ? Q.single_han_weight : 1, postingsOf(t)]] }))
+  for (const g of groups)
+    for (const t of stems.get(g.typed) || []) {
+      // not a common word that merely starts the same (allocated -> all): the code
+      // token is no commoner than the word itself
+      const own = (postingsOf(g.typed) || []).length, p = postingsOf(t)
+      if (p && p.length <= 2 * Math.max(own, 20)) g.alts.push([t, Q.stem_weight, p])
+    }
   if (prefixes.length) {
     const key = normaliseWord(last.word)
     let group = groups.find(g => g.typed === key)
@@ -250,6 +293,9 @@ async function analyse(raw) {
         for (const t of Object.keys(chunks.get(k) || {}))
           if (t.startsWith(p) && t !== p && !seen.has(t)) { seen.add(t); found.push(t) }
     found.sort((a, b) => chunks.get(chunkOf(b))[b].length - chunks.get(chunkOf(a))[a].length)
+    // completions rank, but are shown (marked, highlighted) only for a word that is
+    // not yet a word of its own
+    if (group.alts.some(([, , p]) => p)) group.completions = new Set(found)
     for (const t of found.slice(0, Q.prefix_max))
       group.alts.push([t, Q.prefix_weight, postingsOf(t)])
   }
@@ -272,7 +318,7 @@ async function analyse(raw) {
       for (const [, , t, p] of found) g.alts.push([t, Q.typo_weight, p])
     }
   }
-  return { query, groups: groups.map(g => ({ typed: g.typed,
+  return { query, groups: groups.map(g => ({ typed: g.typed, completions: g.completions,
     alts: g.alts.filter(([, , p]) => p) })) }
 }
 
@@ -378,18 +424,34 @@ async function search(raw) {
   const isIntro = d => !docs.get(d)[0].includes("#")
   const withSection = new Set(ranked.filter(([d]) => !isIntro(d)).map(([d]) => pageOf(d)))
   const shown = ranked.filter(([d]) => !isIntro(d) || !withSection.has(pageOf(d)))
-  // the words as typed (not their stems) go to the teaser marks and to Material's `?h=`
-  // highlight of the page the reader opens; with them, the completions and spellings used
+  // per result, `terms` is what Material shows and links with: a word false there is
+  // listed as "Missing:", the true ones form the `?h=` highlight of the page opened. So:
+  // the words as typed (not their stems), false only where nothing matched them (not
+  // where a spelling neighbour or completion did); and of the completions, spellings and
+  // code tokens that stood in for a word, only those this section holds as a word
   const typed = new Map()
   for (const w of (query.match(WORD) || []).reverse()) typed.set(normaliseWord(w), w)
-  const matched = {}
-  for (const g of groups) {
-    matched[typed.get(g.typed) || g.typed] = g.alts.some(([t]) => t === g.typed)
-    for (const [t] of g.alts) if (t !== g.typed && !(t in matched)) matched[t] = true
+  // a typed code name (pin_memory) is marked whole, not by its parts (pin, memory)
+  const parts = new Set()
+  for (const name of query.match(NAME) || [])
+    if (/[._]/.test(name)) for (const p of nameParts(name)) if (p !== name) parts.add(p)
+  const isTyped = g => typed.has(g.typed) || query.includes(g.typed)
+  const resultTerms = d => {
+    const terms = {}, x = docs.get(d)[3], text = words.get(d) || wordsOf(x)
+    const holds = t => /^[a-z0-9]+$/.test(t) ? text.includes(` ${t} `) : x.toLowerCase().includes(t)
+    for (const g of groups) {
+      if (parts.has(g.typed)) continue
+      const key = typed.get(g.typed) || g.typed
+      if (!g.alts.length) { if (isTyped(g)) terms[key] = false; continue }
+      if (isTyped(g) || holds(g.typed)) terms[key] = true
+      for (const [t] of g.alts)
+        if (t !== g.typed && !(t in terms) && !g.completions?.has(t) && holds(t)) terms[t] = true
+    }
+    return terms
   }
   return { items: shown.slice(0, Q.max_results).map(([d, s]) => {
-    const [l, t, p, x] = docs.get(d)
-    return group({ l, t, p, x }, s, matched)
+    const [l, t, p, x, a] = docs.get(d)
+    return group({ l, t, p, x, a }, s, resultTerms(d))
   }) }
 }
 
@@ -434,15 +496,17 @@ function teaser(text, terms) {
   return out + escapeHTML(shown.slice(last))
 }
 
-/* One section per result: Material renders the last item of a group as its header (the
- * page › section breadcrumb) and the others, at or above the first's score, with text. */
+/* One section per result. Material renders a group's item without "#" in its location
+ * as the group's header, or else its last item, and the others, at or above the first's
+ * score, as sections with their excerpt. So a section comes as [section, header]: the
+ * header names the page, the section its heading (under the heading above it where it
+ * is a subheading), each once; the excerpt is the section's. */
 function group(doc, score, terms) {
   const words = Object.keys(terms).filter(t => terms[t])
-  const body = { location: doc.l, title: escapeHTML(doc.t), text: teaser(doc.x, words),
-    score, terms }
+  const title = doc.a ? `${escapeHTML(doc.a)} › ${escapeHTML(doc.t)}` : escapeHTML(doc.t)
+  const body = { location: doc.l, title, text: teaser(doc.x, words), score, terms }
   if (!doc.l.includes("#")) return [body]
-  const crumb = doc.p ? `${escapeHTML(doc.p)} › ${escapeHTML(doc.t)}` : escapeHTML(doc.t)
-  return [body, { location: doc.l, title: crumb, text: "", score, terms }]
+  return [body, { location: doc.l, title: escapeHTML(doc.p || doc.t), text: "", score, terms }]
 }
 
 /* ---- protocol ------------------------------------------------------------------ */
@@ -465,6 +529,11 @@ addEventListener("message", ev => {
   if (message.type === 0) {
     queue = queue.then(setup).catch(err => console.warn("search setup failed:", err))
       .then(() => postMessage({ type: 1 }))
+      // Material starts this worker as the page loads; one query answered then, unseen,
+      // compiles the engine's code and fetches a postings, words and texts file, so the
+      // reader's first query costs what any later one does (benchmarks/search_scale.py)
+      .then(() => search(LANG === "zh" ? "显存 pin_memory" : "gpu memory pin_memory"))
+      .catch(() => {})
   } else if (message.type === 2) {
     const id = ++latest
     queue = queue.then(async () => {

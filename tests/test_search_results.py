@@ -1,0 +1,95 @@
+"""What a reader sees around the results (issue 28): every result names its page and its
+section once, shows an excerpt that reads as text (code as code, never `torch . zeros (`,
+never the editor's check lines), and the page it opens marks only what was typed."""
+
+import re
+import urllib.parse
+
+import pytest
+from pagewalk import Tab
+from search_harness import PLACEHOLDERS
+
+from torchkb.search.index import STOP_WORDS
+
+pytestmark = pytest.mark.browser
+
+QUERIES = {
+    "zh": ["pin_memory", "显存一直涨不下来怎么办", "梯度累加 x.grad.zero_()"],
+    "en": ["pin_memory", "vram not freed after deleting tensor", "RuntimeError: view size"],
+}
+# a code excerpt tokenised by the index (`torch . zeros ( 1`, `str ( err )`)
+TOKENISED = re.compile(r"\w \. \w|\w \( \w|\w \)|\[ \d")
+# the editor's checks, folded out of pages and index
+CHECK_LINES = re.compile(r"note_claim_holds|lesson_error|Does the note's claim hold")
+RESULTS = """(ph) => { const m = document.querySelector('.md-search-result__meta');
+  return m && !new RegExp(ph, 'i').test(m.textContent) }"""
+# per result: its header (h1), its sections' titles (h2) and each section's excerpt
+READ = """() => [...document.querySelectorAll('.md-search-result__item')].map(li => ({
+  h1: [...li.querySelectorAll('h1')].map(e => e.textContent.trim()),
+  sections: [...li.querySelectorAll('article')].map(a => {
+    const head = a.querySelector('h1, h2')
+    const text = a.textContent.replace(head ? head.textContent : '', '').trim()
+    return {title: head ? head.textContent.trim() : '', text, h1: head && head.tagName}
+  }),
+  href: li.querySelector('a').href,
+}))"""
+
+
+def search(tab: Tab, lang: str, query: str) -> list[dict]:
+    pg = tab.page
+    pg.goto(tab.base.rstrip("/") + ("/en/" if lang == "en" else "/"))
+    box = pg.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    box.dispatch_event("keyup")
+    pg.wait_for_function(RESULTS, arg=PLACEHOLDERS.pattern, timeout=15000)
+    pg.wait_for_timeout(200)
+    return pg.evaluate(READ)
+
+
+@pytest.mark.parametrize("lang", QUERIES)
+def test_results_name_page_and_section_once_with_a_text_excerpt(tab: Tab, lang: str) -> None:
+    for query in QUERIES[lang]:
+        results = search(tab, lang, query)
+        assert results, query
+        for r in results:
+            titles = [s["title"] for s in r["sections"]]
+            assert len(titles) == len(set(titles)), (query, titles)  # no title twice
+            header = r["h1"][0]
+            # the header names the page; a section's title is its heading, not the page's
+            # name again ("Page › Section" then "Section")
+            assert not any(t == header or t.startswith(header + " ›") for t in titles[1:]), (
+                query,
+                titles,
+            )
+            excerpts = [s["text"] for s in r["sections"] if s["text"]]
+            assert excerpts, (query, r["href"], "no excerpt")
+            for text in excerpts:
+                assert not TOKENISED.search(text), (query, text)
+                assert not CHECK_LINES.search(text), (query, text)
+
+
+@pytest.mark.parametrize("lang", QUERIES)
+def test_landing_page_marks_only_the_typed_words(tab: Tab, lang: str) -> None:
+    for query in QUERIES[lang]:
+        results = search(tab, lang, query)
+        href = results[0]["href"]
+        h = urllib.parse.parse_qs(urllib.parse.urlparse(href).query).get("h", [""])[0]
+        assert len(href) < 400, href  # a link a reader can share
+        typed = re.findall(r"[a-z0-9_.]+|[\u3400-\u9fff]+", query.lower())
+        for word in h.split():
+            # never a completion of a typed word (tensor -> tensors, tensor.item), a file
+            # name or a stop word: the typed words, the forms they matched, synonyms' words
+            assert not any(word != w and word.startswith(w) for w in typed), (query, h, href)
+            assert not word.endswith(".py") and word not in STOP_WORDS, (query, h, href)
+        assert len(h.split()) <= 2 * len(typed) + 2, (query, h)
+        tab.page.goto(href)
+        tab.page.wait_for_timeout(500)
+        marks = tab.page.evaluate(
+            "() => [...document.querySelectorAll('mark[data-md-highlight]')]"
+            ".map(m => m.textContent.toLowerCase())"
+        )
+        allowed = set(h.lower().split())
+        # Material joins marks that only a space parts ("freed after")
+        marked = {w for m in marks for w in m.split()}
+        assert marked <= allowed, (query, sorted(marked - allowed))
