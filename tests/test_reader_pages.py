@@ -220,8 +220,10 @@ def test_claims_page_has_a_row_per_claim_with_linked_proof_and_source(lang: str)
             topic_page = files[f"{lang}/{m.group(1)}.md"].decode()
             assert f'id="{m.group(2)}"' in topic_page, f"{claim.id}: no such anchor"
             output = snippet_store.load_output(project.snippets[snip_id])
-            if output:
-                assert "kb-claim-output" in proof, f"{claim.id}: no recorded output"
+            if output:  # linked to its recorded output, under the code on its page
+                anchor = f"output-{snip_id.replace('/', '-')}"
+                assert f"{m.group(1)}.md#{anchor})" in proof, f"{claim.id}: output not linked"
+                assert f'id="{anchor}"' in topic_page, f"{claim.id}: no output anchor"
         raw = f"raw/{claim.note}.md" + (f"#L{claim.line}" if claim.line else "")
         assert f"]({raw})" in source, f"{claim.id}: source not linked: {source}"
         assert f"{lang}/raw/{claim.note}.md" in files

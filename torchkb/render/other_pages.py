@@ -9,7 +9,7 @@ from pathlib import Path
 from torchkb.rawnotes.text import read_text
 from torchkb.render.claims import LABELS, ClaimLabel
 from torchkb.render.notebooks import note_label
-from torchkb.render.pages import CLAIM_ICON, yaml_str
+from torchkb.render.pages import CLAIM_ICON, output_anchor, yaml_str
 from torchkb.sources import records
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import Topic
@@ -160,17 +160,6 @@ def _cell(text: str) -> str:
     return "".join(out)
 
 
-def _recorded_output(text: str | None, ui: dict[str, str]) -> str:
-    """A proof's recorded output, folded, as HTML (inline in a table cell)."""
-    if not text:
-        return ui["no_output"]
-    body = html.escape(text.rstrip("\n")).replace("|", "&#124;").replace("\n", "&#10;")
-    return (
-        f'<details class="kb-claim-output"><summary>{ui["output"]}</summary>'
-        f"<pre><code>{body}</code></pre></details>"
-    )
-
-
 def claims_page(
     lang: str,
     project: Project,
@@ -229,7 +218,8 @@ def claims_page(
                     device = "GPU" if label.device == "cuda" else "CPU"
                     ran = strings(lang)["run"]["ok"].format(devices=device, **label.record)
                     proof += f"<br>{ran}, {label.record['date']}"
-                proof += "<br>" + _recorded_output(snippet_store.load_output(snip), cp)
+                if snippet_store.load_output(snip):
+                    proof += f" · [{cp['output']}]({page}#{output_anchor(snip.id)})"
             line = "" if claim.line is None else f":{claim.line}"
             raw = f"raw/{claim.note}.md" + ("" if claim.line is None else f"#L{claim.line}")
             source = f"[{note_label(claim.note)}{line}]({raw})"

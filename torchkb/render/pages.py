@@ -90,7 +90,7 @@ class PageWriter:
                 "",
                 f"<!-- output: {snip.id} -->",
                 *(["<!--pytest-codeblocks:expected-output-->"] if check else []),
-                f'<div class="kb-output-name">{title}</div>',
+                f'<div class="kb-output-name" id="{output_anchor(snip.id)}">{title}</div>',
                 "",
                 f"{o_fence}text",
                 body + o_fence,
@@ -431,6 +431,11 @@ def _by_claim(value: object, names: tuple[str, str]) -> dict[str, tuple[str, boo
     if isinstance(value, dict):
         return {k: (f"{names[1]}[{k!r}]", v) for k, v in value.items()}
     return {}
+
+
+def output_anchor(snippet_id: str) -> str:
+    """The id of a snippet's recorded output on its page."""
+    return "output-" + snippet_id.replace("/", "-")
 
 
 def snippet_anchor(snippet_id: str) -> str:
