@@ -73,23 +73,42 @@ BADGE = re.compile(
 )
 
 
+def badge_problems(html: str, gpu_ids: set[str]) -> tuple[int, list[str]]:
+    """(badges, what is wrong): a GPU badge without a GPU record, 本机, a block unbadged."""
+    found, problems = BADGE.findall(html), []
+    for state, snippet, title, inner in found:
+        text = re.sub(r"<[^>]+>", "", inner)
+        if "本机" in text + title:
+            problems.append(f"says 本机: {text}")
+        if "GPU" in text and state == "ok" and snippet not in gpu_ids:
+            problems.append(f"{text} without a GPU record of {snippet}")
+    blocks = len(re.findall(r"<!-- snippet: \S+\.(?:py|sh|yaml) -->", html))
+    if len(found) < blocks:
+        problems.append(f"{blocks - len(found)} blocks without a badge")
+    return len(found), problems
+
+
+def test_badge_problems_are_found() -> None:
+    planted = (
+        "<!-- snippet: gpu/a.py -->"
+        '<a class="kb-badge kb-ok" href="r/#snippet-gpu-a" title="t">CPU + GPU · torch 2</a>'
+        "<!-- snippet: gpu/b.py -->"
+    )
+    assert len(badge_problems(planted, set())[1]) == 2
+    assert badge_problems(planted.replace("<!-- snippet: gpu/b.py -->", ""), {"gpu-a"})[1] == []
+
+
 def test_badges_name_only_devices_with_records(site: Path) -> None:
     """A badge names GPU only for a snippet with a current GPU record, and never says the
     reader's own machine (本机) did anything; every runnable block has one."""
     project = Project(torchkb.ROOT)
     gpu_ids = {i.replace("/", "-") for i in project.verification.get("cuda", {})}
-    badges = 0
+    badges, problems = 0, []
     for page in sorted(site.rglob("index.html")):
-        html = page.read_text(encoding="utf-8")
-        found = BADGE.findall(html)
-        for state, snippet, title, inner in found:
-            text = re.sub(r"<[^>]+>", "", inner)
-            assert "本机" not in text + title, f"{page}: {text}"
-            if "GPU" in text and state == "ok":
-                assert snippet in gpu_ids, f"{page}: {text} without a GPU record of {snippet}"
-        blocks = len(re.findall(r"<!-- snippet: \S+\.(?:py|sh|yaml) -->", html))
-        assert len(found) >= blocks, f"{page}: a block without a badge"
-        badges += len(found)
+        count, found = badge_problems(page.read_text(encoding="utf-8"), gpu_ids)
+        badges += count
+        problems += [f"{page}: {p}" for p in found]
+    assert not problems, "\n".join(problems[:10])
     assert badges > 100
 
 
