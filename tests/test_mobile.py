@@ -27,8 +27,10 @@ QUERY = "RuntimeError: CUDA error: device-side assert triggered"
 CJK_FONTS = ("CJK", "Noto Sans SC", "Source Han", "PingFang", "Hiragino", "YaHei", "SimSun")
 
 
-@pytest.fixture(params=[(w, h, lang) for w, h in SIZES for lang in LANGS], ids=str)
-def page(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[Page]:
+@pytest.fixture(scope="module", params=[(w, h, lang) for w, h in SIZES for lang in LANGS], ids=str)
+def loaded(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[Page]:
+    """One tab per size and language, shared by the tests (each a read of the laid-out
+    page): a page load per combination, not per test."""
     width, height, lang = request.param
     context = browser.new_context(
         viewport={"width": width, "height": height}, reduced_motion="reduce"
@@ -40,6 +42,16 @@ def page(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Ite
         yield tab
     finally:
         context.close()
+
+
+@pytest.fixture
+def page(loaded: Page) -> Iterator[Page]:
+    """The shared tab on PAGE as loaded; a test that typed into it or left it is followed
+    by a fresh load."""
+    home = loaded.url
+    yield loaded
+    if loaded.url != home or loaded.evaluate("document.querySelector('.md-search__input').value"):
+        loaded.goto(home, wait_until="load")
 
 
 def test_search_text_stays_clear_of_its_icons(page: Page) -> None:
