@@ -14,9 +14,8 @@ On English pages a marked comment reads "Editor: ..." (comments.en.yml): checked
 """
 
 import re
-from dataclasses import dataclass
-from pathlib import Path
 
+from torchkb.checks.authorship import Problem
 from torchkb.rawnotes.text import read_text
 from torchkb.sources import comments
 from torchkb.sources.canonical import SnippetPart
@@ -26,17 +25,6 @@ from torchkb.sources.snippets import Snippet
 MARKS = ("编者", "导入时补充")
 ENGLISH_MARK = re.compile(r"\b(?:Editor|editor)\b|setup added on import")
 _SPACE = re.compile(r"\s+")
-
-
-@dataclass
-class Problem:
-    path: Path
-    line: int
-    text: str
-    why: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.why}: {self.text.strip()[:80]}"
 
 
 def _squeeze(text: str) -> str:

@@ -12,6 +12,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from torchkb.checks.findings import Finding
+from torchkb.sources import comments
 from torchkb.sources.canonical import DIRECTIVE
 from torchkb.sources.project import Project
 
@@ -96,17 +98,6 @@ def check(project: Project) -> list[Problem]:
     return problems
 
 
-@dataclass
-class TextProblem:
-    path: Path
-    line: int | None
-    where: str
-    why: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line or 1}: {self.where}: {self.why}"
-
-
 def text_facts(text: str) -> dict[str, object]:
     """What a short translated text (not a body) must keep: its numbers and code names."""
     text = text.replace("`", " ")
@@ -128,13 +119,13 @@ _NUMBER_WORDS = {
 }
 
 
-def compare_texts(zh: str, en: str, path: Path, line: int | None, where: str) -> list[TextProblem]:
+def compare_texts(zh: str, en: str, path: Path, line: int | None, where: str) -> list[Finding]:
     """What the Chinese says that the English lost: a code name, a number (the English may
     add one, or spell a Chinese numeral in digits: 三维 -> 3D)."""
     out = []
     a, b = text_facts(zh), text_facts(en)
     if lost := a["code names"] - b["code names"]:
-        out.append(TextProblem(path, line, where, f"code names missing in en: {sorted(lost)}"))
+        out.append(Finding(path, line, where, f"code names missing in en: {sorted(lost)}"))
     # 万 and 亿 (10^4, 10^8) become M and B in English: other digits, same quantity
     if not re.search(r"[万亿]", zh):
         missing = a["numbers"] - b["numbers"]
@@ -144,15 +135,13 @@ def compare_texts(zh: str, en: str, path: Path, line: int | None, where: str) ->
             if not re.search(rf"(?i)\b(?:{_NUMBER_WORDS.get(n, '$^')})", en)
         ]
         if lost:
-            out.append(TextProblem(path, line, where, f"numbers missing in en: {sorted(lost)}"))
+            out.append(Finding(path, line, where, f"numbers missing in en: {sorted(lost)}"))
     return out
 
 
-def check_texts(project: Project) -> list[TextProblem]:
+def check_texts(project: Project) -> list[Finding]:
     """Titles, summaries, claims and their explanations, snippet titles, comments."""
-    from torchkb.sources import comments
-
-    problems: list[TextProblem] = []
+    problems: list[Finding] = []
     for topic in project.topics:
         for field in ("title", "summary"):
             pair = getattr(topic, field)

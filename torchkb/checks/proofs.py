@@ -17,9 +17,8 @@ tests/test_claims.py checks that each control came out opposite to its verdict):
 
 import ast
 import builtins
-from dataclasses import dataclass
-from pathlib import Path
 
+from torchkb.checks.findings import Finding
 from torchkb.sources import records
 from torchkb.sources.project import Project
 from torchkb.sources.snippets import snippet_id
@@ -30,17 +29,6 @@ WEAK_CALLS = {"hasattr", "find_spec", "import_module", "Version"}
 # builtins and string methods shape a measurement but measure nothing; running code
 # (compile, exec, eval: a claim about Python's own syntax) does
 NEUTRAL_CALLS = (set(dir(builtins)) - {"compile", "exec", "eval", "__import__"}) | set(dir(str))
-
-
-@dataclass
-class Problem:
-    path: Path
-    line: int | None
-    claim: str
-    why: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line or 1}: {self.claim}: {self.why}"
 
 
 class Assignments:
@@ -163,7 +151,7 @@ def _assigned(tree: ast.Module, names: tuple[str, str], claim: str) -> ast.AST |
     return found
 
 
-def check(project: Project) -> list[Problem]:
+def check(project: Project) -> list[Finding]:
     problems = []
     for claim in project.claims:
         if claim.snippet is None:
@@ -174,7 +162,7 @@ def check(project: Project) -> list[Problem]:
         check_file = records.check_path(snip.path)
         if check_file is None:
             problems.append(
-                Problem(snip.path, None, claim.id, "a proof keeps its verdict in a check part")
+                Finding(snip.path, None, claim.id, "a proof keeps its verdict in a check part")
             )
             continue
         lesson = ast.parse(snip.path.read_text(encoding="utf-8"))
@@ -184,10 +172,10 @@ def check(project: Project) -> list[Problem]:
             expr = _assigned(checks, names, claim.id)
             if expr is None:
                 problems.append(
-                    Problem(check_file, None, claim.id, f"sets no {what} ({' or '.join(names)})")
+                    Finding(check_file, None, claim.id, f"sets no {what} ({' or '.join(names)})")
                 )
                 continue
             why = judge(expr, program)
             if why:
-                problems.append(Problem(check_file, expr.lineno, claim.id, f"its {what} is {why}"))
+                problems.append(Finding(check_file, expr.lineno, claim.id, f"its {what} is {why}"))
     return problems

@@ -106,12 +106,7 @@ def _current(project: Project, snip: snippet_store.Snippet) -> tuple[dict | None
     """The current passing record of the snippet's own device (None if none) and that
     device."""
     device = records.home_device(snip.meta.needs)
-    record = records.current_record(
-        project.verification.get(device, {}),
-        snip.id,
-        snippet_store.code_sha256(snip.path),
-        snippet_store.output_path(snip),
-    )
+    record = snippet_store.current_records(snip, project.verification)[device]
     return (record if record and record.get("result") == "passed" else None), device
 
 

@@ -10,7 +10,6 @@ from torchkb.rawnotes.text import read_text
 from torchkb.render.claims import LABELS, ClaimLabel
 from torchkb.render.notebooks import note_label
 from torchkb.render.pages import CLAIM_ICON, output_anchor, yaml_str
-from torchkb.sources import records
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import Topic
 from torchkb.sources.project import Project
@@ -23,12 +22,10 @@ def verification_status(project: Project) -> dict[str, int | str]:
     counts: dict[str, int] = {"cpu": 0, "gpu": 0, "wait": 0}
     versions: set[str] = set()
     for snip in project.snippets.values():
-        code_sha = snippet_store.code_sha256(snip.path)
-        passed = {}
-        for kind in records.DEVICE_KINDS:
-            out = records.expected_output_path(snip.path, kind, snip.meta.needs)
-            rec = records.current_record(project.verification.get(kind, {}), snip.id, code_sha, out)
-            passed[kind] = rec if rec and rec.get("result") == "passed" else None
+        passed = {
+            kind: rec if rec and rec.get("result") == "passed" else None
+            for kind, rec in snippet_store.current_records(snip, project.verification).items()
+        }
         if passed["cpu"]:
             counts["cpu"] += 1
             versions.add(str(passed["cpu"].get("torch")))

@@ -126,14 +126,7 @@ class PageWriter:
 
     def current_runs(self, snip: snippet_store.Snippet) -> dict[str, dict | None]:
         """The records of the snippet's current code and output, by device kind."""
-        code_sha = snippet_store.code_sha256(snip.path)
-        found = {}
-        for kind in records.DEVICE_KINDS:
-            out = records.expected_output_path(snip.path, kind, snip.meta.needs)
-            found[kind] = records.current_record(
-                self.verification.get(kind, {}), snip.id, code_sha, out
-            )
-        return found
+        return snippet_store.current_records(snip, self.verification)
 
     def badge(self, snip: snippet_store.Snippet, runs: dict[str, dict | None]) -> str:
         """One compact badge: what ran where, on which torch; every record's details on
@@ -164,24 +157,31 @@ class PageWriter:
         icon = BADGE_ICON.get(state, "")
         return f'[{icon}{_md_text(text)}]({href} "{title}"){{ .kb-badge .kb-{state} }}'
 
-    def run_detail(self, snip: snippet_store.Snippet, kind: str, rec: dict | None) -> str:
-        """One device's record in words, for the badge's details; "" for a device the
-        snippet was never meant to run on and has no record of."""
+    def run_detail(
+        self, snip: snippet_store.Snippet, kind: str, rec: dict | None, *, named: bool = True
+    ) -> str:
+        """One device's record in words, for the badge's details (`named`: led by the
+        device's name, "CPU：…"); "" for a device the snippet was never meant to run on
+        and has no record of."""
         ui = strings(self.lang)["run"]
-        name = DEVICE_NAMES[kind]
-        if rec is None:
-            return (
-                ui["detail_none"].format(kind=name)
-                if kind == records.home_device(snip.meta.needs)
-                else ""
-            )
-        result = rec.get("result")
-        if result == "skipped":
-            if kind != records.home_device(snip.meta.needs):
+        home = kind == records.home_device(snip.meta.needs)
+        result = rec.get("result") if rec else None
+        if rec is None or result == "skipped":
+            if not home:
                 return ""
-            return ui["detail_skipped"].format(kind=name, reason=self.skip_reason(snip, rec))
-        key = "detail_passed" if result == "passed" else "detail_failed"
-        return ui[key].format(kind=name, **{k: rec.get(k) for k in RECORD_WORDS})
+            key, words = (
+                ("detail_none", {})
+                if rec is None
+                else (
+                    "detail_skipped",
+                    {"reason": self.skip_reason(snip, rec)},
+                )
+            )
+        else:
+            key = "detail_passed" if result == "passed" else "detail_failed"
+            words = {k: rec.get(k) for k in RECORD_WORDS}
+        text = ui[key].format(**words)
+        return f"{DEVICE_NAMES[kind]}{self.ui['sep']}{text}" if named else text
 
     def checks(self, snip: snippet_store.Snippet, runs: dict[str, dict | None]) -> str:
         """The editor's checks, folded: their code (pytest-codeblocks runs it after the
@@ -222,9 +222,9 @@ class PageWriter:
                 text = ui["verdict"].format(name=name, value=value, meaning=meaning)
                 if control is not None:
                     cname, cvalue = control
-                    key = "control_opposite" if cvalue != value else "control_same"
+                    said = "control_opposite" if cvalue != value else "control_same"
                     text += "；" if self.lang == "zh" else "; "
-                    text += ui[key].format(name=cname, value=cvalue)
+                    text += ui[said].format(name=cname, value=cvalue)
                 out.append((DEVICE_NAMES[kind], text))
         devices = {kind for kind, _ in out}
         # the device is named only where runs on two devices both gave verdicts

@@ -53,8 +53,7 @@ def _row(writer: PageWriter, snip_id: str, topic: str) -> str:
     cell = f'<a id="{anchor}"></a>' + (f"[{name}]({topic}.md#{anchor})" if topic else name)
     cells = [cell]
     for kind in records.DEVICE_KINDS:
-        detail = writer.run_detail(snip, kind, runs[kind])
-        cells.append(detail.split(": ", 1)[-1].split("：", 1)[-1] if detail else "—")
+        cells.append(writer.run_detail(snip, kind, runs[kind], named=False) or "—")
     verdicts = writer.verdict_lines(runs)
     cells.append("<br>".join(verdicts) or "—")
     return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"

@@ -16,7 +16,8 @@ loads the snippets of a tree once):
 - `output_path(s)`: `snippets/<topic>/<name>.out`; `load_output(s)`: its text, or None
   before the first recorded run.
 - `code_sha256(path)`: hex SHA-256 of the snippet's code, its check part included (what
-  records are keyed on). `check_code(s)`: the text of `<name>.check.py`, or None.
+  records are keyed on). `current_records(s, verification)`: by device kind, the record
+  of its current code and output, or None.
 - A Python snippet is a lesson, `<name>.py` (what a page shows and a reader copies), and
   optionally its check part, `<name>.check.py`: the editor's asserts and the proof verdict,
   run after the lesson in the same namespace (`torchkb.verify.runner`).
@@ -98,10 +99,21 @@ def code_sha256(path: Path) -> str:
     return records.code_sha256(path)
 
 
-def check_code(snippet: Snippet) -> str | None:
-    """The editor's checks of a Python snippet (`<name>.check.py`), or None."""
-    path = records.check_path(snippet.path)
-    return path.read_text(encoding="utf-8") if path else None
+def current_records(
+    snippet: Snippet, verification: dict[str, dict[str, dict]]
+) -> dict[str, dict | None]:
+    """By device kind, the snippet's record of its current code and output, or None:
+    what badges, labels and counts rest on (`records.current_record`)."""
+    code_sha = code_sha256(snippet.path)
+    return {
+        kind: records.current_record(
+            verification.get(kind, {}),
+            snippet.id,
+            code_sha,
+            records.expected_output_path(snippet.path, kind, snippet.meta.needs),
+        )
+        for kind in records.DEVICE_KINDS
+    }
 
 
 def figure_path(snippet: Snippet, filename: str) -> Path:
