@@ -431,7 +431,7 @@ def editor_quote(part: EditorNotePart) -> list[str]:
 
 
 def title_cell(
-    where: Site, topic: Topic, lang: str, snippets: list[snippet_store.Snippet]
+    where: Site, topic: Topic, lang: str, snippets: list[snippet_store.Snippet], torch: str
 ) -> NotebookNode:
     """The first cell: the title, what the notebook is, its links, how to run it (and the
     modules beyond torch its code `snippets` import)."""
@@ -446,6 +446,7 @@ def title_cell(
             site=where.names[lang],
             home=where.base(lang),
             topic=topic.id,
+            torch=torch,
         ),
         "",
         ui["links"].format(
@@ -477,7 +478,16 @@ def topic_notebook(
     }
     setup = _code_cell(ui["setup"] + string.Template(SETUP_CODE).substitute(messages).rstrip("\n"))
     setup.metadata["tags"] = ["setup"]
-    b.cells[:0] = [title_cell(b.site, topic, lang, shown), setup]
+    # the torch the shown outputs came from: the passing CPU records of their current code
+    torch = sorted(
+        {
+            str(rec["torch"])
+            for snip in shown
+            if (rec := snippet_store.current_records(snip, project.verification)["cpu"])
+            and rec.get("result") == "passed"
+        }
+    )
+    b.cells[:0] = [title_cell(b.site, topic, lang, shown, ", ".join(torch) or "—"), setup]
     for n, cell in enumerate(b.cells):
         cell["id"] = f"{topic.id}-{n:03d}"  # stable, not nbformat's random ids
     nb = NotebookNode(
