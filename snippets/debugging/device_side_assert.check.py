@@ -4,7 +4,7 @@ import sys
 import traceback
 
 # scatter_ 必须当场报错 (异步执行时错误会在之后的某个调用处才报出来)
-assert "lesson_error" in globals(), "scatter_ did not raise with CUDA_LAUNCH_BLOCKING=1"
+assert lesson_error is not None, "scatter_ did not raise with CUDA_LAUNCH_BLOCKING=1"
 
 TORCH_DIR = os.path.dirname(torch.__file__)
 

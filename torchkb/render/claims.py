@@ -9,6 +9,10 @@ of the proof's current code on the device the proof needs:
 - no current passing record of a CUDA proof -> awaiting a GPU run (checkable, not yet run)
 - no proof -> not checkable (no experiment decides it; the explanation says why)
 
+Where the proof also ran on other torch releases (`verification/releases/`), the label keeps
+each release's verdict: a claim's "changed in" comes from where they differ
+(`changed_in`), a typed `since:` is shown as the documentation's word.
+
 The `status` typed in notes/claims/*.yml is the editor's expectation; where a record
 exists and disagrees, the build stops with `file:line`. A CPU proof can run anywhere, so
 one without a passing record of its current code stops the build too.
@@ -16,7 +20,7 @@ one without a passing record of its current code stops the build too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from torchkb.errors import SourceError
 from torchkb.sources import records
@@ -32,6 +36,8 @@ class ClaimLabel:
     device: str | None = None  # where the proof runs: cpu | cuda
     record: dict | None = None  # the record the label rests on
     proof: snippet_store.Snippet | None = None
+    # the proof's verdict on each torch release it has a current record of, oldest first
+    releases: dict[str, bool] = field(default_factory=dict)
 
 
 def label_of(
@@ -88,9 +94,64 @@ def label_of(
     return ClaimLabel(label, device, record, proof)
 
 
+def release_verdicts(
+    claim_id: str,
+    label: ClaimLabel,
+    releases: dict[str, dict[str, dict[str, dict]]],
+) -> dict[str, bool]:
+    """The proof's verdict on every release with a current record of it (the pinned one's
+    included), oldest first. A record whose run failed still counts where its check got as
+    far as a verdict (a lesson that stopped raising its expected error is such a change)."""
+    if label.proof is None or label.record is None:
+        return {}
+    runs = {label.record["torch"]: label.record}
+    runs.update(snippet_store.current_release_records(label.proof, releases))
+    found = {}
+    for release in sorted(runs, key=records.release_key):
+        verdict = runs[release].get("verdict")
+        verdict = verdict.get(claim_id) if isinstance(verdict, dict) else verdict
+        if isinstance(verdict, bool):
+            found[release] = verdict
+    return found
+
+
+def changed_in(label: ClaimLabel, since: str | None, ui: dict[str, str]) -> str | None:
+    """ "Changed in" in words: between the releases where the runs' verdicts differ, else
+    the typed `since:` as the documentation's word (with what the runs saw), else None."""
+    verdicts = label.releases
+    said = " · ".join(
+        f"{release} {ui['holds_short'] if v else ui['fails_short']}"
+        for release, v in verdicts.items()
+    )
+    ordered = list(verdicts)
+    turns = [
+        (a, b) for a, b in zip(ordered, ordered[1:], strict=False) if verdicts[a] != verdicts[b]
+    ]
+    parts = [ui["since_runs"].format(a=a, b=b) for a, b in turns]
+    if since:
+        if len(verdicts) > 1 and not turns:
+            parts.append(
+                ui["since_docs_same"].format(since=since, first=ordered[0], last=ordered[-1])
+            )
+        else:
+            parts.append(ui["since_docs"].format(since=since))
+    if not parts:
+        return None
+    return ui["since_join"].join(parts) + (
+        ui["since_verdicts"].format(verdicts=said) if turns else ""
+    )
+
+
 def label_all(
     claims: list[ClaimEntry],
     snippets: dict[str, snippet_store.Snippet],
     verification: dict[str, dict[str, dict]],
+    releases: dict[str, dict[str, dict[str, dict]]] | None = None,
 ) -> dict[str, ClaimLabel]:
-    return {c.id: label_of(c, snippets, verification) for c in claims}
+    labels = {}
+    for claim in claims:
+        label = label_of(claim, snippets, verification)
+        labels[claim.id] = replace(
+            label, releases=release_verdicts(claim.id, label, releases or {})
+        )
+    return labels

@@ -5,7 +5,7 @@ import html
 import re
 from pathlib import Path
 
-from torchkb.render.claims import ClaimLabel
+from torchkb.render.claims import ClaimLabel, changed_in
 from torchkb.render.headings import subheading_ids, with_heading_ids
 from torchkb.render.notebooks import note_label, notebook_links, reproduces
 from torchkb.sources import comments, records
@@ -101,6 +101,7 @@ class PageWriter:
             alt = snip.meta.title.get(self.lang, fig.name) if snip.meta.title else fig.name
             out += ["", f"![{alt}]({rel})"]
         runs = self.current_runs(snip)
+        out += self.release_differences(snip, runs)
         # under the block, one line: the checks folded (left), the run badge (right);
         # both kept out of the search index (Material's documented data-search-exclude)
         foot = [self.checks(snip, runs)] if records.check_path(snip.path) else []
@@ -140,7 +141,13 @@ class PageWriter:
             text, state = ui["yaml_ok"], "ok"
         elif passed:
             devices = " + ".join(DEVICE_NAMES[k] for k in passed)
-            text, state = ui["ok"].format(devices=devices, torch=runs[passed[0]]["torch"]), "ok"
+            torch = {runs[passed[0]]["torch"]}
+            if passed[0] == records.home_device(snip.meta.needs):  # and the same elsewhere
+                torch |= {
+                    r for r, rec in self.release_runs(snip).items() if rec["result"] == "passed"
+                }
+            releases = ", ".join(sorted(torch, key=records.release_key))
+            text, state = ui["ok"].format(devices=devices, torch=releases), "ok"
         elif (runs["cuda"] or {}).get("result") == "failed":
             text, state = ui["gpu_failed"], "failed"
         elif snip.meta.needs == "cuda":
@@ -150,12 +157,72 @@ class PageWriter:
         else:
             text, state = ui["none"], "none"
         details = [self.run_detail(snip, kind, runs[kind]) for kind in records.DEVICE_KINDS]
+        details += [
+            ui["detail_release"].format(torch=release, result=ui[f"release_{rec['result']}"])
+            for release, rec in self.release_runs(snip).items()
+        ]
         tip = " · ".join(d for d in details if d) + f" — {ui['detail_link']}"
         href = f"records.md#{snippet_anchor(snip.id)}"
         title = tip.replace("\\", "\\\\").replace('"', '\\"')
         # a Markdown link (MkDocs resolves it to the built page), title and class by attr_list
         icon = BADGE_ICON.get(state, "")
         return f'[{icon}{_md_text(text)}]({href} "{title}"){{ .kb-badge .kb-{state} }}'
+
+    def release_runs(self, snip: snippet_store.Snippet) -> dict[str, dict]:
+        """The snippet's current records on other torch releases, oldest first."""
+        return snippet_store.current_release_records(snip, self.project.releases)
+
+    def release_differences(
+        self, snip: snippet_store.Snippet, runs: dict[str, dict | None]
+    ) -> list[str]:
+        """Under the output, folded: what the same code did on the other torch releases where
+        that differs from the pinned run (another output, an error or none, a new warning),
+        each release's own recorded output shown as it printed it."""
+        ui = strings(self.lang)["run"]
+        pinned = runs[records.home_device(snip.meta.needs)] or {}
+        body: list[str] = []
+        differing: list[str] = []
+        for release, rec in self.release_runs(snip).items():
+            build = ui["release_build"].format(cuda=rec["cuda"]) if rec.get("cuda") else ""
+            words = {"torch": release, "build": build, "pinned": self.project.pinned_torch}
+            new_warnings = [
+                w for w in rec.get("warnings") or [] if w not in (pinned.get("warnings") or [])
+            ]
+            said: list[str] = []
+            reason = rec.get("reason") or ""
+            if rec["result"] == "failed" and f"{records.CHECK_SUFFIX}:" in reason:
+                said.append(ui["release_check_failed"].format(error=_raised(reason), **words))
+            elif rec["result"] in ("differs", "failed"):
+                key = (
+                    "release_output_differs"
+                    if rec["result"] == "differs"
+                    else "release_lesson_failed"
+                )
+                if (
+                    rec["result"] == "failed"
+                    and snip.meta.expect_exception
+                    and " raised nothing" in reason
+                ):
+                    key = "release_no_error"
+                said += [ui[key].format(**words), "", *_text_block(rec.get("output") or "")]
+            if new_warnings:
+                shown = "; ".join(f"`{_md_code(w)}`" for w in new_warnings)
+                said.append(ui["release_warns"].format(warnings=shown, **words))
+            if said:
+                differing.append(release)
+                body += [*said, ""]
+        if not differing:
+            return []
+        return [
+            "",
+            '<details class="kb-releases" markdown data-search-exclude="">',
+            f"<summary>{ui['releases_title'].format(releases=', '.join(differing))}</summary>",
+            "",
+            ui["releases_lead"].format(pinned=self.project.pinned_torch),
+            "",
+            *body,
+            "</details>",
+        ]
 
     def run_detail(
         self, snip: snippet_store.Snippet, kind: str, rec: dict | None, *, named: bool = True
@@ -324,8 +391,8 @@ class PageWriter:
         for line in explanation.strip().splitlines():
             lines.append(f"    {line}" if line.strip() else "")
         extra = []
-        if claim.since:
-            extra.append(f"{self.ui['since']}{sep}{claim.since}")
+        if changed := changed_in(label, claim.since, self.ui):
+            extra.append(f"{self.ui['since']}{sep}{changed}")
         if claim.snippet:
             proof_id = snippet_store.snippet_id(claim.snippet)
             anchor = snippet_anchor(proof_id)
@@ -431,6 +498,21 @@ def _by_claim(value: object, names: tuple[str, str]) -> dict[str, tuple[str, boo
     if isinstance(value, dict):
         return {k: (f"{names[1]}[{k!r}]", v) for k, v in value.items()}
     return {}
+
+
+def _raised(reason: str) -> str:
+    """`<file>:<line>: raised AttributeError: ...` -> `AttributeError: ...`."""
+    return reason.split(": raised ", 1)[-1].split("; expected ", 1)[0]
+
+
+def _text_block(text: str) -> list[str]:
+    fence = "````" if "```" in text else "```"
+    return [f"{fence}text", text.rstrip("\n"), fence]
+
+
+def _md_code(text: str) -> str:
+    """Text for inside a single-backtick code span (backticks would end it)."""
+    return text.replace("`", "'")
 
 
 def output_anchor(snippet_id: str) -> str:

@@ -37,7 +37,13 @@ def records_page(lang: str, writer: PageWriter, topics: list[Topic]) -> str:
             continue
         if topic:
             lines += [f"## [{titles[topic]}]({topic}.md)", ""]
-        head = [ui["records_snippet"], ui["records_cpu"], ui["records_gpu"], ui["records_verdict"]]
+        head = [
+            ui["records_snippet"],
+            ui["records_cpu"],
+            ui["records_gpu"],
+            ui["records_releases"],
+            ui["records_verdict"],
+        ]
         lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         for snip_id in ids:
             lines.append(_row(writer, snip_id, topic))
@@ -54,6 +60,12 @@ def _row(writer: PageWriter, snip_id: str, topic: str) -> str:
     cells = [cell]
     for kind in records.DEVICE_KINDS:
         cells.append(writer.run_detail(snip, kind, runs[kind], named=False) or "—")
+    ui = strings(writer.lang)["run"]
+    releases = [
+        ui["detail_release"].format(torch=release, result=ui[f"release_{rec['result']}"])
+        for release, rec in writer.release_runs(snip).items()
+    ]
+    cells.append("<br>".join(releases) or "—")
     verdicts = writer.verdict_lines(runs)
     cells.append("<br>".join(verdicts) or "—")
     return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"

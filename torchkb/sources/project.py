@@ -4,11 +4,14 @@
 package's checkout; an MkDocs hook: mkdocs.yml's folder) and handed down; nothing else
 decides which tree it works on. Each source is read on first use and kept:
 topics, claims and dropped parts (notes/), snippets and their metadata (snippets/),
-verification records (verification/), raw notes (notes/raw/).
+verification records (verification/, other torch releases' in verification/releases/),
+raw notes (notes/raw/); the torch release pyproject.toml pins.
 """
 
 from __future__ import annotations
 
+import re
+import tomllib
 from functools import cached_property
 from pathlib import Path
 
@@ -79,6 +82,25 @@ class Project:
     def verification(self) -> dict[str, dict[str, dict]]:
         """{device kind: {snippet id: record}} from verification/*.json."""
         return records.load_records(self.verification_dir)
+
+    @cached_property
+    def releases(self) -> dict[str, dict[str, dict[str, dict]]]:
+        """Other torch releases' records: {device kind: {release: {snippet id: record}}}."""
+        return records.load_release_records(self.verification_dir)
+
+    @cached_property
+    def pinned_torch(self) -> str:
+        """The torch release the snippets are verified with by default and the suite checks:
+        pyproject.toml's `torch==` pin (this code's checkout's, for a tree that has none: a
+        test's)."""
+        path = self.root / "pyproject.toml"
+        if not path.exists():
+            path = torchkb.ROOT / "pyproject.toml"
+        deps = tomllib.loads(path.read_text(encoding="utf-8"))["project"]["dependencies"]
+        for dep in deps:
+            if found := re.fullmatch(r"torch==([\w.]+)", dep.replace(" ", "")):
+                return found.group(1)
+        raise SystemExit(f"{path}: no torch==<release> pin in [project] dependencies")
 
     @cached_property
     def raw_notes(self) -> dict[str, Path]:

@@ -12,9 +12,16 @@ Verification record (`verification/<device kind>.json`, `cpu` or `cuda`):
 `{snippet id: {result, reason, code_sha256, output_sha256, verdict, control, torch, cuda, device,
 python, date}}`. `result` is passed | failed | skipped; `reason` says why when not
 passed; `verdict` is the proof verdict the snippet computed (`note_claim_holds`), or null;
-`control` the same measurement on its control case (`note_claim_control`), or null.
-A record counts for a page only while its `code_sha256` and `output_sha256` match the
-files (`current_record`).
+`control` the same measurement on its control case (`note_claim_control`), or null;
+`warnings` the warnings the run raised that Python's default filters show (`Category:
+first line`). A record counts for a page only while its `code_sha256` and `output_sha256`
+match the files (`current_record`).
+
+Records of another torch release (`verification/releases/<device>-torch-<version>.json`,
+written by `verify` run with a torch other than the one pyproject.toml pins): the same
+fields, compared with the pinned release's recorded output (`output_sha256` is that
+file's), and `result` may also be `differs` (ran as expected, printed something else; the
+run's output is kept in `output`). They never write outputs; pages state what differs.
 """
 
 from __future__ import annotations
@@ -34,6 +41,8 @@ VERDICT_NAMES = ("note_claim_holds", "note_claims_hold")
 # measurement can tell the claim from its opposite (notes/FORMAT.md, claims register)
 CONTROL_NAMES = ("note_claim_control", "note_claims_control")
 FIGURE_SUFFIXES = (".png", ".svg")  # files a run writes that are kept as its figures
+RESULTS = ("passed", "differs", "failed", "skipped")  # differs: another release only
+RELEASES_DIR = "releases"  # verification/releases/<device>-torch-<version>.json
 RECORD_FIELDS = (
     "result",
     "reason",
@@ -41,6 +50,8 @@ RECORD_FIELDS = (
     "output_sha256",
     "verdict",
     "control",
+    "warnings",
+    "output",
     "torch",
     "cuda",
     "device",
@@ -123,6 +134,27 @@ def record_path(folder: Path, device: str) -> Path:
     return folder / f"{device}.json"
 
 
+def release_record_path(folder: Path, device: str, torch: str) -> Path:
+    return folder / RELEASES_DIR / f"{device}-torch-{torch}.json"
+
+
+def release_key(version: str) -> tuple[int, ...]:
+    """`2.15.0` -> (2, 15, 0), so 2.9 sorts before 2.13."""
+    return tuple(int(n) for n in re.findall(r"\d+", version.split("+")[0])[:3])
+
+
+def load_release_records(folder: Path) -> dict[str, dict[str, dict[str, dict]]]:
+    """{device kind: {torch release: {snippet id: record}}}, releases oldest first, for the
+    other releases' record files there are."""
+    found: dict[str, dict[str, dict[str, dict]]] = {d: {} for d in DEVICE_KINDS}
+    paths = sorted((folder / RELEASES_DIR).glob("*-torch-*.json"))
+    for path in sorted(paths, key=lambda p: release_key(p.stem.split("-torch-")[1])):
+        device, _, torch = path.stem.partition("-torch-")
+        if device in found:
+            found[device][torch] = json.loads(path.read_text(encoding="utf-8"))
+    return found
+
+
 def load_records(folder: Path) -> dict[str, dict[str, dict]]:
     """{device kind: {snippet id: record}} for the kinds that have a file."""
     found = {}
@@ -132,13 +164,10 @@ def load_records(folder: Path) -> dict[str, dict[str, dict]]:
     return found
 
 
-def save_records(
-    folder: Path, device: str, updates: dict[str, dict], existing_ids: set[str]
-) -> Path:
-    """Merge `updates` into `<device>.json` (records of snippets that no longer exist are
-    dropped), sorted, written atomically."""
-    folder.mkdir(parents=True, exist_ok=True)
-    target = record_path(folder, device)
+def save_records(target: Path, updates: dict[str, dict], existing_ids: set[str]) -> Path:
+    """Merge `updates` into the record file `target` (records of snippets that no longer
+    exist are dropped), sorted, written atomically."""
+    target.parent.mkdir(parents=True, exist_ok=True)
     merged = json.loads(target.read_text(encoding="utf-8")) if target.exists() else {}
     merged.update(updates)
     merged = {
@@ -162,7 +191,7 @@ def current_record(
     record = records.get(snippet_id)
     if record is None or record.get("code_sha256") != code_sha:
         return None
-    if record.get("result") == "passed" and record.get("output_sha256") is not None:
+    if record.get("result") in ("passed", "differs") and record.get("output_sha256"):
         if output_file is None or sha256_file(output_file) != record["output_sha256"]:
             return None
     return record

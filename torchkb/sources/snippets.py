@@ -116,6 +116,21 @@ def current_records(
     }
 
 
+def current_release_records(
+    snippet: Snippet, releases: dict[str, dict[str, dict[str, dict]]]
+) -> dict[str, dict]:
+    """By torch release, oldest first, the snippet's records from other releases' runs on
+    its own device that are of its current code and pinned output (`records`)."""
+    device = records.home_device(snippet.meta.needs)
+    code_sha = code_sha256(snippet.path)
+    output = records.expected_output_path(snippet.path, device, snippet.meta.needs)
+    found = {}
+    for release, recorded in releases.get(device, {}).items():
+        if rec := records.current_record(recorded, snippet.id, code_sha, output):
+            found[release] = rec
+    return found
+
+
 def figure_path(snippet: Snippet, filename: str) -> Path:
     """Where a figure the snippet wrote as `filename` is kept: `<name>.<filename>`."""
     return snippet.path.with_name(f"{snippet.path.stem}.{filename}")

@@ -6,7 +6,7 @@ sticky CUDA error, allocator state or an environment variable set before `import
 can't reach the next snippet. Either way a snippet gets:
 
 - its check part (`<name>.check.py`, the editor's asserts and verdict), run after the
-  lesson in the same globals, with the lesson's expected exception as `lesson_error`;
+  lesson in the same globals, with the lesson's exception (or None) as `lesson_error`;
 - fresh globals as `__main__`, its own working directory (also `tempfile`'s directory),
   a private HOME (config and cache directories: matplotlib, torch hub, pip, XDG) that is
   not the user's, seeds reset to 0 (torch, random, numpy), a timeout;
@@ -37,6 +37,7 @@ import sys
 import time
 import traceback
 import types
+import warnings
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -100,6 +101,9 @@ class RunResult:
     figures: list[str] = field(default_factory=list)  # files the run wrote, by name
     failure: str | None = None  # the runner's own verdict: timed out, wrote outside, crashed
     control: bool | dict[str, bool] | None = None  # the measurement on the control case
+    # the warnings the run raised that Python's default filters let through, as a user
+    # running the file sees them on stderr (`Category: first line`), each once, in order
+    warnings: list[str] = field(default_factory=list)
 
     def recorded(self) -> str:
         return recorded_text(self.stdout, self.error.text if self.error else "")
@@ -117,7 +121,7 @@ class RunResult:
 def _exec_as_main(snippet: Path, check_out: io.StringIO) -> dict:
     """Execute the lesson file as `__main__` (pickle finds its classes there, as in a
     script), then its check part (`<name>.check.py`) in the same namespace, with the
-    lesson's own exception, if it raised one, as `lesson_error`; the check's output goes to
+    lesson's own exception as `lesson_error` (None if it raised none); the check's output goes to
     `check_out`. Return the globals, also when it raised (attached to the exception)."""
     module = types.ModuleType("__main__")
     module.__file__ = str(snippet)
@@ -129,8 +133,7 @@ def _exec_as_main(snippet: Path, check_out: io.StringIO) -> dict:
     try:
         lesson_error = _exec_file(snippet, namespace, stop=(SnippetTimedOut, SnippetWroteOutside))
         if check is not None:
-            if lesson_error is not None:
-                namespace[LESSON_ERROR] = lesson_error
+            namespace[LESSON_ERROR] = lesson_error  # None when the lesson raised nothing
             with contextlib.redirect_stdout(check_out):
                 exec(compile(check.read_bytes(), str(check), "exec"), namespace)
         if lesson_error is not None:
@@ -180,12 +183,17 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
     out, check_out = io.StringIO(), io.StringIO()
     error = failure = None
     verdict = control = None
+    caught: list[warnings.WarningMessage] = []
     start = time.perf_counter()
     with isolated(snippet, workdir, home) as scratch:
         WriteGuard.violation = None
         WriteGuard.armed = (snippet, (workdir.resolve(), scratch.resolve(), home.resolve()))
         try:
-            with contextlib.redirect_stdout(out), deadline(timeout):
+            with (
+                contextlib.redirect_stdout(out),
+                deadline(timeout),
+                warnings.catch_warnings(record=True) as caught,
+            ):
                 namespace = _exec_as_main(snippet, check_out)
                 verdict, control = _verdict(namespace), _verdict(namespace, CONTROL_NAMES)
         except SnippetTimedOut as err:
@@ -207,7 +215,23 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
         )
     figures = sorted(p.name for p in workdir.iterdir() if p.suffix in FIGURE_SUFFIXES)
     seconds = time.perf_counter() - start
-    return RunResult(out.getvalue(), error, verdict, seconds, figures, failure, control)
+    said = [warning_line(w) for w in caught]
+    return RunResult(
+        out.getvalue(),
+        error,
+        verdict,
+        seconds,
+        figures,
+        failure,
+        control,
+        list(dict.fromkeys(said)),
+    )
+
+
+def warning_line(warning: warnings.WarningMessage) -> str:
+    """`DeprecationWarning: <first line of the message>`, as a record keeps it."""
+    text = str(warning.message).strip().splitlines()
+    return f"{warning.category.__name__}: {text[0] if text else ''}".rstrip()
 
 
 def run_python_in_process_of_its_own(

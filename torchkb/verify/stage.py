@@ -5,11 +5,17 @@ output, and write what the run earned to `verification/<device kind>.json`.
     python -m torchkb verify tensors gpu/empty_cache --update   # rewrite their outputs
     python -m torchkb verify --shard 0/2       # a share (GPU matrix job): a part file
     python -m torchkb verify --merge           # parts -> verification/<device>.json
+    .venvs/torch-2.15.0/bin/python -m torchkb verify   # another torch release (README)
 
 Needs only torch, pyyaml and pydantic (plus the packages a snippet declares), so it runs on a GPU
 machine whose torch is not the pinned one; each record says which torch ran. CPU snippets
 run in this process (torch imported once) unless `--isolate process`; CUDA snippets and,
 on a CUDA machine, every snippet run in a process of their own (`torchkb.verify.runner`).
+
+On the CPU with a torch other than the one pyproject.toml pins, a run is a release run: it
+compares each snippet with the pinned release's recorded output, writes no outputs, and
+records what it found (a different output as `differs`, with the output) in
+`verification/releases/cpu-torch-<release>.json`.
 """
 
 from __future__ import annotations
@@ -40,13 +46,15 @@ PARTS = ".parts"  # verification/.parts/<device>-<i>-of-<n>.json, one per shard 
 @dataclass
 class Outcome:
     snippet: store.Snippet
-    result: str  # passed | failed | skipped
+    result: str  # records.RESULTS: passed | differs | failed | skipped
     reason: str | None = None
     recorded: str | None = None  # this run's output, normalised
     output_file: Path | None = None  # the recorded output it was compared with / wrote
     verdict: bool | dict[str, bool] | None = None
     seconds: float = 0.0
     control: bool | dict[str, bool] | None = None
+    warnings: list[str] | None = None
+    output: str | None = None  # a release run's output where it differs from the pinned one
 
     def record(self, machine: dict) -> dict:
         return {
@@ -56,6 +64,8 @@ class Outcome:
             "output_sha256": records.sha256_file(self.output_file) if self.output_file else None,
             "verdict": self.verdict,
             "control": self.control,
+            "warnings": self.warnings or [],
+            **({"output": self.output} if self.output is not None else {}),
             **machine,
         }
 
@@ -110,21 +120,40 @@ def run(
     repo: Path,
     update: bool = False,
     isolate: str | None = None,
+    release: bool = False,
 ) -> Outcome:
     """Run one snippet in the empty directory `workdir` and judge the run against its
     metadata and recorded output (or, with `update`, rewrite that output); paths under
-    the checkout `repo` are recorded as `<repo>`."""
+    the checkout `repo` are recorded as `<repo>`. A `release` run (another torch than
+    the pinned one) records a different output as `differs` instead of failing."""
     settled = _without_running(snip, device)
     if settled is not None:
         return settled
     result = _execute(snip, device, workdir, isolate)
     outcome = Outcome(
-        snip, "passed", verdict=result.verdict, seconds=result.seconds, control=result.control
+        snip,
+        "passed",
+        verdict=result.verdict,
+        seconds=result.seconds,
+        control=result.control,
+        warnings=[compare.normalise(w, workdir, repo) for w in result.warnings],
     )
     problem = result.failure or _exception_problem(snip, result)
+    if problem and release:  # what this release did instead is a fact for the page
+        outcome = _failed(outcome, compare.normalise(problem, workdir, repo))
+        if result.failure is None:
+            outcome.output = compare.normalise(result.recorded(), workdir, repo)
+        return outcome
     if problem:
         return _failed(outcome, problem)
     outcome.recorded = compare.normalise(result.recorded(), workdir, repo)
+    if release:
+        outcome.output_file = records.expected_output_path(snip.path, device, snip.meta.needs)
+        if not outcome.output_file.exists():
+            return _failed(outcome, f"{outcome.output_file}: no pinned output to compare with")
+        if _output_problem(snip, outcome):
+            outcome.result, outcome.output = "differs", outcome.recorded
+        return outcome
     # another device's output is kept only where the metadata says it differs by design
     own_device = device == records.home_device(snip.meta.needs) or snip.meta.output_per_device
     if update and own_device:
@@ -260,17 +289,38 @@ def verify(
     snippets = list(project.snippets.values())
     chosen = select(snippets, ids, shard)
     machine = records.machine()
+    release = device == "cpu" and machine["torch"] != project.pinned_torch
     echo(
         f"verify: {len(chosen)} snippets on {device} ({machine['device']}, torch "
         f"{machine['torch']}, CUDA {machine['cuda']}, Python {machine['python']})"
     )
+    if release:
+        if update or shard:
+            raise SystemExit(
+                f"verify: torch {machine['torch']} is not the pinned {project.pinned_torch}: "
+                "a release run records what differs and writes no outputs (no --update, --shard)"
+            )
+        echo(
+            f"verify: torch {machine['torch']} is not the pinned {project.pinned_torch}: "
+            "each snippet is compared with the pinned release's output"
+        )
     base = Path(tempfile.mkdtemp(prefix="torchkb-verify-"))
 
     def one(snip: store.Snippet) -> Outcome:
         workdir = base / snip.id.replace("/", "__")
         workdir.mkdir()
-        outcome = run(snip, device, workdir, repo=project.root, update=update, isolate=isolate)
-        mark = {"passed": "ok  ", "skipped": "skip", "failed": "FAIL"}[outcome.result]
+        outcome = run(
+            snip,
+            device,
+            workdir,
+            repo=project.root,
+            update=update,
+            isolate=isolate,
+            release=release,
+        )
+        mark = {"passed": "ok  ", "differs": "diff", "skipped": "skip", "failed": "FAIL"}[
+            outcome.result
+        ]
         detail = f"  ({outcome.reason})" if outcome.reason else ""
         echo(f"  {mark} {snip.id}  {outcome.seconds:.2f} s{detail}")
         return outcome
@@ -295,12 +345,15 @@ def verify(
         )
         written = part
     else:
-        written = records.save_records(folder, device, updates, {s.id for s in snippets})
-    counts = {r: sum(o.result == r for o in outcomes) for r in ("passed", "skipped", "failed")}
-    echo(
-        f"verify: {counts['passed']} passed, {counts['skipped']} skipped, "
-        f"{counts['failed']} failed in {time.perf_counter() - start:.1f} s -> {written}"
-    )
+        target = (
+            records.release_record_path(folder, device, machine["torch"])
+            if release
+            else records.record_path(folder, device)
+        )
+        written = records.save_records(target, updates, {s.id for s in snippets})
+    counts = {r: sum(o.result == r for o in outcomes) for r in records.RESULTS}
+    said = ", ".join(f"{n} {r}" for r, n in counts.items() if n or r != "differs")
+    echo(f"verify: {said} in {time.perf_counter() - start:.1f} s -> {written}")
     return outcomes
 
 
@@ -315,7 +368,7 @@ def merge_parts(project: Project, device: str | None = None) -> Path | None:
     for part in parts:
         kind = part.name.split("-", 1)[0]
         updates = json.loads(part.read_text(encoding="utf-8"))
-        written = records.save_records(folder, kind, updates, existing)
+        written = records.save_records(records.record_path(folder, kind), updates, existing)
         part.unlink()
     return written
 
