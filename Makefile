@@ -18,7 +18,7 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-.PHONY: install serve build test docs lighthouse
+.PHONY: install serve build test docs lighthouse verify-release
 install: $(VENV)/.installed node_modules/.installed
 
 # Build and serve the site on http://127.0.0.1:8000/<site_url's path>/ (mkdocs.yml)
@@ -39,3 +39,14 @@ docs: $(VENV)/.installed
 # All tests: generator, snippets, pages, translations, site build, browser, search
 test: install
 	$(PY) -m pytest -n 2
+
+# Verify every snippet with another torch release, in a side environment of its own; the
+# records go to verification/releases/ (README, "Verifying on another torch release"):
+#   make verify-release TORCH=2.15.0
+#   make verify-release TORCH=1.13.0 EXTRA='numpy<2'    # wheels built before NumPy 2
+RELEASE_VENV = .venvs/torch-$(TORCH)
+verify-release:
+	@test -n "$(TORCH)" || { echo "usage: make verify-release TORCH=<release> [EXTRA=...]"; exit 2; }
+	test -x $(RELEASE_VENV)/bin/python || python3 -m venv $(RELEASE_VENV)
+	$(RELEASE_VENV)/bin/python -m pip install --quiet torch==$(TORCH) $(EXTRA) -r requirements-verify.txt
+	$(RELEASE_VENV)/bin/python -m torchkb verify

@@ -101,10 +101,11 @@ class PageWriter:
             alt = snip.meta.title.get(self.lang, fig.name) if snip.meta.title else fig.name
             out += ["", f"![{alt}]({rel})"]
         runs = self.current_runs(snip)
-        out += self.release_differences(snip, runs)
-        # under the block, one line: the checks folded (left), the run badge (right);
-        # both kept out of the search index (Material's documented data-search-exclude)
+        # under the block, one line: the checks and what differs on other torch releases
+        # folded (left), the run badge (right); all kept out of the search index
+        # (Material's documented data-search-exclude)
         foot = [self.checks(snip, runs)] if records.check_path(snip.path) else []
+        foot += [r] if (r := self.release_differences(snip, runs)) else []
         foot += [b] if (b := self.badge(snip, runs)) else []
         if foot:
             out += [
@@ -172,9 +173,7 @@ class PageWriter:
         """The snippet's current records on other torch releases, oldest first."""
         return snippet_store.current_release_records(snip, self.project.releases)
 
-    def release_differences(
-        self, snip: snippet_store.Snippet, runs: dict[str, dict | None]
-    ) -> list[str]:
+    def release_differences(self, snip: snippet_store.Snippet, runs: dict[str, dict | None]) -> str:
         """Under the output, folded: what the same code did on the other torch releases where
         that differs from the pinned run (another output, an error or none, a new warning),
         each release's own recorded output shown as it printed it."""
@@ -212,10 +211,9 @@ class PageWriter:
                 differing.append(release)
                 body += [*said, ""]
         if not differing:
-            return []
-        return [
-            "",
-            '<details class="kb-releases" markdown data-search-exclude="">',
+            return ""
+        lines = [
+            '<details class="kb-check kb-releases" markdown>',
             f"<summary>{ui['releases_title'].format(releases=', '.join(differing))}</summary>",
             "",
             ui["releases_lead"].format(pinned=self.project.pinned_torch),
@@ -223,6 +221,7 @@ class PageWriter:
             *body,
             "</details>",
         ]
+        return "\n".join(lines)
 
     def run_detail(
         self, snip: snippet_store.Snippet, kind: str, rec: dict | None, *, named: bool = True
