@@ -451,3 +451,25 @@ def test_a_record_is_of_the_lesson_and_its_check_part(tmp_path: Path) -> None:
     assert with_check != alone
     (tmp_path / "a.check.py").write_text("assert x == 2\n")
     assert records.code_sha256(lesson) != with_check
+
+
+def test_a_lesson_that_stops_early_is_named_not_its_check(tree) -> None:
+    """The check part runs after a lesson that raised, and fails for that reason (a name the
+    lesson never defined): the failure names the lesson's error, which is the fact."""
+    root = tree(
+        {
+            "stops.py": "import torchkb_no_such_module\nvalue = 1\n",
+            "stops.check.py": "assert value == 1\n",
+            "checks.py": "value = 2\n",
+            "checks.check.py": "assert value == 1\n",
+        },
+        """\
+        stops.py: {title: {zh: 停, en: stops}, needs: cpu}
+        checks.py: {title: {zh: 查, en: checks}, needs: cpu}
+        """,
+    )
+    outcomes = run_all(root)
+    assert outcomes["t/stops"].reason.endswith(
+        "stops.py:1: raised ModuleNotFoundError: No module named 'torchkb_no_such_module'"
+    )
+    assert "checks.check.py:1: raised AssertionError" in outcomes["t/checks"].reason

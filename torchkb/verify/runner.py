@@ -104,6 +104,8 @@ class RunResult:
     # the warnings the run raised that Python's default filters let through, as a user
     # running the file sees them on stderr (`Category: first line`), each once, in order
     warnings: list[str] = field(default_factory=list)
+    # the check part's own exception (an assert that failed), apart from the lesson's `error`
+    check_error: RaisedError | None = None
 
     def recorded(self) -> str:
         return recorded_text(self.stdout, self.error.text if self.error else "")
@@ -114,15 +116,22 @@ class RunResult:
     @classmethod
     def from_json(cls, text: str) -> RunResult:
         data = json.loads(text)
-        error = data.pop("error")
-        return cls(**data, error=RaisedError(**error) if error else None)
+        error, check_error = data.pop("error"), data.pop("check_error")
+        return cls(
+            **data,
+            error=RaisedError(**error) if error else None,
+            check_error=RaisedError(**check_error) if check_error else None,
+        )
 
 
-def _exec_as_main(snippet: Path, check_out: io.StringIO) -> dict:
+def _exec_as_main(
+    snippet: Path, check_out: io.StringIO
+) -> tuple[dict, Exception | None, Exception | None]:
     """Execute the lesson file as `__main__` (pickle finds its classes there, as in a
     script), then its check part (`<name>.check.py`) in the same namespace, with the
-    lesson's own exception as `lesson_error` (None if it raised none); the check's output goes to
-    `check_out`. Return the globals, also when it raised (attached to the exception)."""
+    lesson's own exception as `lesson_error` (None if it raised none); the check's output
+    goes to `check_out`. Return the globals and each part's exception, kept apart: a check
+    that fails because the lesson stopped early must not hide why the lesson stopped."""
     module = types.ModuleType("__main__")
     module.__file__ = str(snippet)
     module.__builtins__ = builtins
@@ -130,21 +139,18 @@ def _exec_as_main(snippet: Path, check_out: io.StringIO) -> dict:
     check = check_path(snippet)
     saved_main = sys.modules.get("__main__")
     sys.modules["__main__"] = module
+    stop = (SnippetTimedOut, SnippetWroteOutside)
+    check_error = None
     try:
-        lesson_error = _exec_file(snippet, namespace, stop=(SnippetTimedOut, SnippetWroteOutside))
+        lesson_error = _exec_file(snippet, namespace, stop)
         if check is not None:
             namespace[LESSON_ERROR] = lesson_error  # None when the lesson raised nothing
             with contextlib.redirect_stdout(check_out):
-                exec(compile(check.read_bytes(), str(check), "exec"), namespace)
-        if lesson_error is not None:
-            raise lesson_error
-    except BaseException as err:
-        err.__snippet_globals__ = namespace  # type: ignore[attr-defined]
-        raise
+                check_error = _exec_file(check, namespace, stop)
     finally:
         if saved_main is not None:
             sys.modules["__main__"] = saved_main
-    return namespace
+    return namespace, lesson_error, check_error
 
 
 def _exec_file(
@@ -181,7 +187,7 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
     snippet = snippet.resolve()
     WriteGuard.install()
     out, check_out = io.StringIO(), io.StringIO()
-    error = failure = None
+    error = check_error = failure = None
     verdict = control = None
     caught: list[warnings.WarningMessage] = []
     start = time.perf_counter()
@@ -194,16 +200,16 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
                 deadline(timeout),
                 warnings.catch_warnings(record=True) as caught,
             ):
-                namespace = _exec_as_main(snippet, check_out)
-                verdict, control = _verdict(namespace), _verdict(namespace, CONTROL_NAMES)
+                namespace, lesson_exc, check_exc = _exec_as_main(snippet, check_out)
+            files = (snippet, *filter(None, [check_path(snippet)]))
+            # the caller decides whether they were expected
+            error = RaisedError.of(lesson_exc, files) if lesson_exc else None
+            check_error = RaisedError.of(check_exc, files) if check_exc else None
+            verdict, control = _verdict(namespace), _verdict(namespace, CONTROL_NAMES)
         except SnippetTimedOut as err:
             failure = f"{snippet}:{snippet_line(snippet, err.__traceback__)}: {err}"
         except SnippetWroteOutside:
             pass  # reported below from the guard, also when the snippet caught it
-        except Exception as err:  # noqa: BLE001 - the caller decides whether it was expected
-            error = RaisedError.of(err, (snippet, *filter(None, [check_path(snippet)])))
-            namespace = getattr(err, "__snippet_globals__", {})
-            verdict, control = _verdict(namespace), _verdict(namespace, CONTROL_NAMES)
         finally:
             WriteGuard.armed = None
     if WriteGuard.violation:
@@ -225,6 +231,7 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
         failure,
         control,
         list(dict.fromkeys(said)),
+        check_error,
     )
 
 

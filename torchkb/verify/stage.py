@@ -195,16 +195,23 @@ def _execute(
 
 
 def _exception_problem(snip: store.Snippet, result: runner.RunResult) -> str | None:
-    """What is wrong with the exception the run raised (or did not raise), if anything."""
+    """What is wrong with the exception the run raised (or did not raise), if anything:
+    the lesson's first (a check that failed because the lesson stopped early says
+    nothing more), then the check part's."""
     expected = snip.meta.expect_exception
-    where = (result.error.where if result.error else None) or snip.path
-    if expected is None:
-        return f"{where}: raised {result.error.text.strip()}" if result.error else None
-    wanted = f"{expected.type} matching {expected.match or ''!r}"
-    if result.error is None:
-        return f"{snip.path}: expected {wanted}, but it raised nothing"
-    if not result.error.matches(expected):
-        return f"{where}: raised {result.error.text.strip()}; expected {wanted}"
+    error = result.error
+    where = (error.where if error else None) or snip.path
+    if expected is None and error:
+        return f"{where}: raised {error.text.strip()}"
+    if expected is not None:
+        wanted = f"{expected.type} matching {expected.match or ''!r}"
+        if error is None:
+            return f"{snip.path}: expected {wanted}, but it raised nothing"
+        if not error.matches(expected):
+            return f"{where}: raised {error.text.strip()}; expected {wanted}"
+    if result.check_error:
+        check = result.check_error
+        return f"{check.where or records.check_path(snip.path)}: raised {check.text.strip()}"
     return None
 
 
