@@ -92,6 +92,7 @@ def test_the_pinned_release_writes_its_own_records(tmp_path: Path) -> None:
 PLANTED = "9.1.0"
 PASSED = "tensors/view_shares_storage"  # a CPU snippet with a check part
 DIFFERS = "tensors/tensor_size"
+RAISES = "tensors/matmul_dtype_mismatch"  # expects an error; another wording is planted
 PROOF_CLAIM = "tensors-new-ones-keeps-dtype"  # its proof's verdict turns on the planted release
 
 
@@ -112,6 +113,14 @@ def plant(tmp_path: Path) -> Project:
         PASSED: {**pinned[PASSED], "torch": PLANTED, "warnings": ["FutureWarning: soon gone"]},
         DIFFERS: {**pinned[DIFFERS], "torch": PLANTED, "result": "differs", "output": "41 and 1\n"},
         proof: {**pinned[proof], "torch": PLANTED, "verdict": turned},
+        RAISES: {
+            **pinned[RAISES],
+            "torch": PLANTED,
+            "result": "failed",
+            "output_sha256": None,
+            "output": "RuntimeError: a planted wording\n",
+            "reason": f"<repo>/snippets/{RAISES}.py:9: raised RuntimeError: a planted wording",
+        },
     }
     target = records.release_record_path(root / "verification", "cpu", PLANTED)
     records.save_records(target, planted, set(project.snippets))
@@ -135,6 +144,9 @@ def test_a_planted_release_record_reaches_badges_folds_and_claims(tmp_path: Path
     for page in ("en/tensors.md", "en/claims.md"):
         assert f"between torch {pinned} and {PLANTED} (from the runs)" in files[page].decode()
     assert f"{pinned} 与 {PLANTED} 之间（运行记录）" in files["zh/tensors.md"].decode()
+    # a reader on that release pastes its wording: the error index has it
+    errors = files["en/errors.md"].decode()
+    assert f"On torch {PLANTED} the same code raises:\n\n```text\nRuntimeError: a planted" in errors
 
 
 def test_the_pin_is_the_release_ci_installs() -> None:

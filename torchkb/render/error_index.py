@@ -45,6 +45,9 @@ class Entry:
     snippet: snippet_store.Snippet | None = None
     record: dict | None = None  # the current passing record the message comes from
     device: str | None = None  # the kind of that record: cpu | cuda
+    # what the same snippet raised on other torch releases where that differs: the message
+    # ("" for none) and the releases, from their current records
+    elsewhere: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 def _heading(message: str) -> str:
@@ -145,7 +148,8 @@ def collect(project: Project, lang: str) -> list[Entry]:
                 used.add(m)
                 sections += [x for x in w if x not in sections]
         anchor = "error-" + snip.id.replace("/", "-").replace("_", "-")
-        entries.append(Entry(anchor, message, sections, note, snip, record, device))
+        elsewhere = _elsewhere(project, snip, message) if record else ()
+        entries.append(Entry(anchor, message, sections, note, snip, record, device, elsewhere))
     sections_here = {s.id for t in project.topics for s in t.sections}
     unanswered = {
         _key(m): (m, w)
@@ -166,6 +170,21 @@ def collect(project: Project, lang: str) -> list[Entry]:
         entries.append(Entry(anchor, message, sections, note))
     order = {(t.id, s.id): n for n, (t, s) in enumerate(_sections(project))}
     return sorted(entries, key=lambda e: order.get(e.sections[0][:2], len(order)))
+
+
+def _elsewhere(
+    project: Project, snip: snippet_store.Snippet, message: str
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The other messages (or none) the snippet's lesson raised on other torch releases,
+    each with those releases, oldest first: a reader on one pastes its words."""
+    found: dict[str, list[str]] = {}
+    for release, rec in snippet_store.current_release_records(snip, project.releases).items():
+        if rec["result"] == "passed" or f"{records.CHECK_SUFFIX}:" in (rec.get("reason") or ""):
+            continue  # the same message, or the lesson ran as shown and a check failed
+        raised = split_recorded(rec.get("output") or "", True)[1].strip()
+        if rec.get("output") is not None and raised != message:
+            found.setdefault(raised, []).append(release)
+    return tuple((m, tuple(r)) for m, r in found.items())
 
 
 def missing_entries(project: Project) -> list[str]:
@@ -229,6 +248,15 @@ def _entry(entry: Entry, lang: str, ui: dict[str, str]) -> list[str]:
             f"    **{ui['fix']}**{colon}{fix}",
             "",
         ]
+    elsewhere = []
+    for message, releases in entry.elsewhere:
+        named = ("、" if lang == "zh" else ", ").join(releases)
+        if not message:
+            elsewhere += [ui["release_none"].format(releases=named), ""]
+            continue
+        other = "````" if "```" in message else "```"
+        elsewhere += [ui["release_message"].format(releases=named), "", f"{other}text"]
+        elsewhere += [message, other, ""]
     return [
         f"## {_heading(first)} {{#{entry.anchor}}}",
         "",
@@ -236,6 +264,7 @@ def _entry(entry: Entry, lang: str, ui: dict[str, str]) -> list[str]:
         entry.message,
         fence,
         "",
+        *elsewhere,
         *answer,
         f"**{ui['explained']}**{colon}[{title}]({topic}.md#{section_id})"
         + (f" · {ui['also']}{colon}{more}" if more else ""),
