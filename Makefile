@@ -44,9 +44,10 @@ test: install
 # records go to verification/releases/ (README, "Verifying on another torch release"):
 #   make verify-release TORCH=2.15.0
 #   make verify-release TORCH=1.13.0 EXTRA='numpy<2'    # wheels built before NumPy 2
+#   make verify-release TORCH=2.6.0 IDS=tensors/expand_write_error   # some snippets only
 RELEASE_VENV = .venvs/torch-$(TORCH)
 verify-release:
 	@test -n "$(TORCH)" || { echo "usage: make verify-release TORCH=<release> [EXTRA=...]"; exit 2; }
 	test -x $(RELEASE_VENV)/bin/python || python3 -m venv $(RELEASE_VENV)
 	$(RELEASE_VENV)/bin/python -m pip install --quiet torch==$(TORCH) $(EXTRA) -r requirements-verify.txt
-	$(RELEASE_VENV)/bin/python -m torchkb verify
+	$(RELEASE_VENV)/bin/python -m torchkb verify $(IDS)
