@@ -10,6 +10,8 @@
  * - the query is tokenised the way torchkb/search/index.py tokenised the index: Chinese typed
  *   without spaces is segmented against the index's own words, code
  *   names match whole and by parts, pasted errors lose paths, line numbers, addresses;
+ * - spoken Chinese verbs reach the written words the notes use (notes/search/colloquial.txt:
+ *   涨 -> 增长, 不动 -> 冻结);
  * - query-side synonyms (notes/search/synonyms.txt); the last word, as the box sends it
  *   on every keystroke, also matches as a prefix (below whole words); a word the index
  *   lacks matches its spelling neighbours (one or two edits away);
@@ -32,6 +34,7 @@ let meta = null  // { N, ids (section ids are below it), block, chunks: [first t
                  // each postings file], words: [same, for the Chinese words files], syn,
                  // query: settings and stop words }
 let synonyms = null // [RegExp of the typed phrases, Map typed phrase -> replacement]
+let colloquial = new Map()  // spoken Chinese verb -> the written words it also searches for
 const files = new Map()  // name -> Promise of its parsed JSON
 let acc = null  // per-section accumulators of search(), reused
 const words = new Map()  // section -> " word word ... " for phrase matching
@@ -249,7 +252,9 @@ async function analyse(raw) {
   const typedQuery = clean(raw.slice(0, 2000))
   const query = applySynonyms(typedQuery)
   // Chinese: the index words (their own small files, by range) segment the query
-  const has = await wordsFor(new Set((query.match(HAN) || []).join("")))
+  // (and the spoken verbs: 不动 is one word, not 不|动)
+  const isWord = await wordsFor(new Set((query.match(HAN) || []).join("")))
+  const has = t => isWord(t) || colloquial.has(t)
   const [terms, unsure] = queryTerms(query, has, camelParts(raw.slice(0, 2000)))
   // an inflected English word (deleting, freed) reaches the code token it starts with
   // (del, free): its stem less one or two letters, where that is an index term
@@ -266,7 +271,8 @@ async function analyse(raw) {
     prefixes.push(last.word, normaliseWord(last.word))
     if (last.name !== last.word && last.name.length >= Q.prefix_min) prefixes.push(last.name)
   }
-  const chunks = await loadChunks([...terms.map(chunkOf),
+  const written = terms.flatMap(t => colloquial.get(t) || [])
+  const chunks = await loadChunks([...terms.map(chunkOf), ...written.map(chunkOf),
     ...prefixes.flatMap(p => chunksOf(p, 4)), ...[...stems.values()].flat().map(chunkOf)])
   const postingsOf = t => {
     const chunk = chunks.get(chunkOf(t))
@@ -281,6 +287,15 @@ async function analyse(raw) {
       // token is no commoner than the word itself
       const own = (postingsOf(g.typed) || []).length, p = postingsOf(t)
       if (p && p.length <= 2 * Math.max(own, 20)) g.alts.push([t, Q.stem_weight, p])
+    }
+  // a spoken verb the notes never use also matches the written words for it (a piece
+  // another segmentation cuts across at the weight of a single character, as the piece
+  // itself); one the notes use (占, 跑) is found as it is
+  for (const g of groups)
+    for (const t of g.alts[0][2] ? [] : colloquial.get(g.typed) || []) {
+      const p = postingsOf(t)
+      if (p && !g.alts.some(([a]) => a === t))
+        g.alts.push([t, Q.colloquial_weight * (unsure.has(g.typed) ? Q.single_han_weight : 1), p])
     }
   if (prefixes.length) {
     const key = normaliseWord(last.word)
@@ -516,6 +531,7 @@ function configure(m) {
   Q = m.query
   STOP = new Set(Q.stop)
   synonyms = setupSynonyms(m.syn)
+  colloquial = new Map((m.colloq || []).flatMap(([spoken, written]) => spoken.map(s => [s, written])))
 }
 
 async function setup() {
