@@ -186,7 +186,8 @@ def worker_search(
 ) -> list[list[list]]:
     """Write the split index to tmp_path and run the worker's search() in node over it,
     with fetch reading those files: each query's results, in order, as [location, teaser
-    HTML, {word: matched}] (Material highlights the page it opens with the words)."""
+    HTML, {word: matched}] (the location as written in the index: the worker adds the
+    matched words as `?h=`, which theme/assets/javascripts/kb.js marks on the page)."""
     node = require_tool("node")
     folder = tmp_path / "search" / "kb-zh"
     folder.mkdir(parents=True)
@@ -209,7 +210,9 @@ vm.runInContext(fs.readFileSync({json.dumps(str(worker))}, "utf8"), ctx)
   const out = []
   for (const q of {json.dumps(queries)}) {{
     const r = await vm.runInContext(`search(${{JSON.stringify(q)}})`, ctx)
-    out.push(r.items.map(group => [group[0].location, group[0].text, group[0].terms]))
+    // the section's address without the ?h= of the words found (in `terms` too)
+    out.push(r.items.map(group => [group[0].location.replace(/\?h=[^#]*/, ""), group[0].text,
+      group[0].terms]))
   }}
   console.log(JSON.stringify(out))
 }})()
@@ -268,7 +271,7 @@ def test_worker_takes_its_settings_from_the_meta_file(
 def test_teasers_mark_whole_typed_words(tmp_path: Path) -> None:
     [[(location, text, terms), *_]] = worker_search(tmp_path, ["Batches must CONTAIN tensor"])
     assert location == "data/#batch"
-    # typed words, not their stems, reach Material's page highlight (?h=)
+    # typed words, not their stems, reach the page highlight (?h=)
     assert {"batches", "contain", "tensor"} <= set(terms) and "batch" not in terms
     # stems mark whole words of the text: batch ~ batches, tensor ~ tensors
     assert "<mark>batch</mark>" in text and "<mark>tensors</mark>" in text

@@ -255,7 +255,8 @@ async function analyse(raw) {
   // (and the spoken verbs: 不动 is one word, not 不|动)
   const isWord = await wordsFor(new Set((query.match(HAN) || []).join("")))
   const has = t => isWord(t) || colloquial.has(t)
-  const [terms, unsure] = queryTerms(query, has, camelParts(raw.slice(0, 2000)))
+  const camel = camelParts(raw.slice(0, 2000))
+  const [terms, unsure] = queryTerms(query, has, camel)
   // an inflected English word (deleting, freed) reaches the code token it starts with
   // (del, free): its stem less one or two letters, where that is an index term
   const stems = new Map()
@@ -333,7 +334,13 @@ async function analyse(raw) {
       for (const [, , t, p] of found) g.alts.push([t, Q.typo_weight, p])
     }
   }
-  return { query, groups: groups.map(g => ({ typed: g.typed, completions: g.completions,
+  // pieces of what was typed rather than words of it, not shown as found words (nor
+  // highlighted): a CamelCase name's words (the name is), a single Chinese character or
+  // an unsure piece cut from a longer run (涨不下来: 不下, 来)
+  const han = (query.match(HAN) || []).join("")
+  const pieces = new Set([...camel.map(normaliseWord), ...unsure,
+    ...terms.filter(t => single(t) && t !== han)])
+  return { query, pieces, groups: groups.map(g => ({ typed: g.typed, completions: g.completions,
     alts: g.alts.filter(([, , p]) => p) })) }
 }
 
@@ -367,7 +374,7 @@ async function docsOf(ds) {
 }
 
 async function search(raw) {
-  const { query, groups } = await analyse(raw)
+  const { query, pieces, groups } = await analyse(raw)
   const live = groups.filter(g => g.alts.length)  // a word no section has sinks no result
   if (!live.length) return { items: [] }
   // per section: score and covered query weight, in arrays reused from query to query
@@ -446,8 +453,9 @@ async function search(raw) {
   // code tokens that stood in for a word, only those this section holds as a word
   const typed = new Map()
   for (const w of (query.match(WORD) || []).reverse()) typed.set(normaliseWord(w), w)
-  // a typed code name (pin_memory) is marked whole, not by its parts (pin, memory)
-  const parts = new Set()
+  // a typed code name (pin_memory) is marked whole, not by its parts (pin, memory); nor
+  // are a CamelCase name's words or a Chinese run's fragments (analyse, pieces)
+  const parts = new Set([...pieces].filter(p => !typed.has(p)))
   for (const name of query.match(NAME) || [])
     if (/[._]/.test(name)) for (const p of nameParts(name)) if (p !== name) parts.add(p)
   const isTyped = g => typed.has(g.typed) || query.includes(g.typed)
@@ -519,9 +527,20 @@ function teaser(text, terms) {
 function group(doc, score, terms) {
   const words = Object.keys(terms).filter(t => terms[t])
   const title = doc.a ? `${escapeHTML(doc.a)} › ${escapeHTML(doc.t)}` : escapeHTML(doc.t)
-  const body = { location: doc.l, title, text: teaser(doc.x, words), score, terms }
+  const location = highlightLink(doc.l, words)
+  const body = { location, title, text: teaser(doc.x, words), score, terms }
   if (!doc.l.includes("#")) return [body]
-  return [body, { location: doc.l, title: escapeHTML(doc.p || doc.t), text: "", score, terms }]
+  return [body, { location, title: escapeHTML(doc.p || doc.t), text: "", score, terms }]
+}
+
+/* The section's address with `?h=` the words found: theme/assets/javascripts/kb.js marks
+ * them on the page opened, as whole words (Material's own `search.highlight`, off in
+ * mkdocs.yml, marks any text that starts with a word: "Error" in SyntaxError) */
+function highlightLink(location, words) {
+  if (!words.length) return location
+  const [path, fragment] = location.split("#")
+  const h = `?h=${encodeURIComponent(words.join(" ")).replace(/%20/g, "+")}`
+  return fragment === undefined ? path + h : `${path}${h}#${fragment}`
 }
 
 /* ---- protocol ------------------------------------------------------------------ */
