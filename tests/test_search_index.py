@@ -211,7 +211,7 @@ vm.runInContext(fs.readFileSync({json.dumps(str(worker))}, "utf8"), ctx)
   for (const q of {json.dumps(queries)}) {{
     const r = await vm.runInContext(`search(${{JSON.stringify(q)}})`, ctx)
     // the section's address without the ?h= of the words found (in `terms` too)
-    out.push(r.items.map(group => [group[0].location.replace(/\?h=[^#]*/, ""), group[0].text,
+    out.push(r.items.map(group => [group[0].location.replace(/\\?h=[^#]*/, ""), group[0].text,
       group[0].terms]))
   }}
   console.log(JSON.stringify(out))

@@ -101,7 +101,7 @@ async function worker(lang) {{
   for (const [lang, q, k] of {json.dumps(runs)}) {{
     const ctx = await worker(lang)
     const top = async () => (await vm.runInContext(`search(${{JSON.stringify(q)}})`, ctx))
-      .items.map(g => g[0].location.replace(/\?h=[^#]*/, ""))
+      .items.map(g => g[0].location.replace(/\\?h=[^#]*/, ""))
     vm.runInContext("synonyms = setupSynonyms(meta.syn)", ctx)
     const all = await top()
     vm.runInContext(`synonyms = setupSynonyms(meta.syn.filter((_, i) => i !== ${{k}}))`, ctx)
