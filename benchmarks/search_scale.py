@@ -7,12 +7,18 @@ project's (its nav lists the original pages only: a real site this size would no
   - the search files the engine loads (name and bytes, as fetched by the browser),
   - bytes of the index per language, as written and gzipped,
   - time to first result: page load start (empty cache) -> first results rendered,
+  - the first query's latency in a freshly opened page (input event -> results, as every
+    later query is measured), cold (new browser context: empty HTTP cache) and warm (a new
+    page in a context that fetched the index files before), the query typed once the page
+    has loaded and a reader could have clicked the box (`--settle` ms later), and typed at
+    once on load,
   - per query (in page: input event -> results rendered) and quality (hit@1, hit@3, MRR)
     over every query of tests/search_queries.tsv, by language and kind: first with no
     index file fetched yet, then again in the same pages (files in the worker's memory).
 Prints numbers, asserts nothing.
 
 usage: python benchmarks/search_scale.py [--copies 100] [--keep DIR] [--site DIR/site]
+       [--first-only] [--settle 500]
 """
 
 from __future__ import annotations
@@ -35,7 +41,14 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from builtsite import CHROMIUM_ARGS, free_port  # noqa: E402
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
-from search_harness import PLACEHOLDERS, PREFIXES, load_queries, measure, table  # noqa: E402
+from search_harness import (  # noqa: E402
+    PLACEHOLDERS,
+    PREFIXES,
+    TYPE_AND_WAIT,
+    load_queries,
+    measure,
+    table,
+)
 
 LANGS = ("zh", "en")
 SKIP = {"index.md", "tags.md", "claims.md"}  # home, tag index, claim list: not topic content
@@ -140,6 +153,34 @@ def first_result(browser: Browser, url: str, query: str) -> tuple[float, dict[st
     return ms, loaded
 
 
+def first_query(browser: Browser, url: str, texts: list[str], settle_ms: int) -> dict:
+    """ms from input event to results of the first query typed in a fresh page, per text:
+    cold (a new context each: nothing cached) and warm (a new page of one context that has
+    loaded the site before: the HTTP cache holds the index files, the worker starts anew);
+    the query typed `settle_ms` after the page's load event, and typed at once on load."""
+    out: dict[str, list[float]] = {"cold": [], "warm": [], "cold, at once": []}
+    warm = browser.new_context()
+    for text in texts:
+        for kind in out:
+            ctx = warm if kind == "warm" else browser.new_context()
+            if kind == "warm":  # the reader's earlier visit: the same query, another page
+                pg = ctx.new_page()
+                pg.goto(url, wait_until="load")
+                pg.evaluate(TYPE_AND_WAIT, [[text], PLACEHOLDERS.pattern])
+                pg.close()
+            pg = ctx.new_page()
+            pg.goto(url, wait_until="load")
+            if kind != "cold, at once":
+                pg.wait_for_timeout(settle_ms)
+            [done] = pg.evaluate(TYPE_AND_WAIT, [[text], PLACEHOLDERS.pattern])
+            out[kind].append(done["ms"] if "ms" in done and done["ms"] is not None else -1)
+            pg.close()
+            if ctx is not warm:
+                ctx.close()
+    warm.close()
+    return out
+
+
 @contextlib.contextmanager
 def static_server(site: Path) -> Iterator[str]:
     """`python -m http.server` in its own process, as a static host: served from the test
@@ -193,6 +234,12 @@ def main() -> None:
     ap.add_argument("--copies", type=int, default=100)
     ap.add_argument("--keep", type=Path, help="build here and keep it (default: a temp dir)")
     ap.add_argument("--site", type=Path, help="measure this built site (from --keep) again")
+    ap.add_argument(
+        "--first-only", action="store_true", help="only the first query's latency (no full set)"
+    )
+    ap.add_argument(
+        "--settle", type=int, default=500, help="ms between page load and typing the first query"
+    )
     a = ap.parse_args()
     tmp = a.keep or Path(tempfile.mkdtemp(prefix="kb-scale-"))
     try:
@@ -213,6 +260,16 @@ def main() -> None:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             for lang in LANGS:
                 qs = [q for q in queries if q.lang == lang]
+                picks = [q.text for q in qs[:: len(qs) // 5][:5]]
+                for kind, ms in first_query(browser, url + PREFIXES[lang], picks, a.settle).items():
+                    when = "on load" if "once" in kind else f"{a.settle} ms after load"
+                    print(
+                        f"[{lang}] first query in a fresh page, {kind} ({when}): "
+                        + ", ".join(f"{m:.0f}" for m in ms)
+                        + f" ms; max {max(ms):.0f} ms"
+                    )
+                if a.first_only:
+                    continue
                 firsts = []
                 for q in qs[:: len(qs) // 3][:3]:  # three first visits, empty cache each
                     ms, loaded = first_result(browser, url + PREFIXES[lang], q.text)
@@ -223,6 +280,9 @@ def main() -> None:
                     + f"; search files of the last: {len(loaded)}, "
                     f"{sum(loaded.values()) / 1e3:.0f} kB"
                 )
+            if a.first_only:
+                browser.close()
+                return
             # every query of the set, each typed into an already open page: first with
             # none of the index files it needs fetched yet, then again in the same pages
             # (the worker keeps the files it has parsed, as while a reader types on)

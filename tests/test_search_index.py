@@ -102,7 +102,7 @@ def test_meta_does_not_grow_with_the_sections() -> None:
     assert large["meta"]["N"] == 60 * small["meta"]["N"]
     size = len(json.dumps(large["meta"], ensure_ascii=False))
     assert size - len(json.dumps(small["meta"], ensure_ascii=False)) < 10
-    assert set(large["meta"]) == {"N", "ids", "block", "chunks", "words", "syn", "query"}
+    assert set(large["meta"]) == {"N", "ids", "block", "chunks", "words", "syn", "colloq", "query"}
     # the Chinese words, in their own files: what a typed phrase is segmented against
     words = [w for k in range(len(large["meta"]["words"])) for w in large[f"w{k}"]]
     assert words == sorted(t for t in build_index(many)["terms"] if search._HAN.fullmatch(t))
@@ -182,15 +182,17 @@ def worker_search(
     docs: list[dict] = DOCS,
     synonyms: list[dict] | None = None,
     worker: Path = WORKER,
+    colloquial: list[dict] | None = None,
 ) -> list[list[list]]:
     """Write the split index to tmp_path and run the worker's search() in node over it,
     with fetch reading those files: each query's results, in order, as [location, teaser
-    HTML, {word: matched}] (Material highlights the page it opens with the words)."""
+    HTML, {word: matched}] (the location as written in the index: the worker adds the
+    matched words as `?h=`, which theme/assets/javascripts/kb.js marks on the page)."""
     node = require_tool("node")
     folder = tmp_path / "search" / "kb-zh"
     folder.mkdir(parents=True)
     syn = load_synonyms() if synonyms is None else synonyms
-    for name, content in shard_index(build_index(docs), syn, "zh").items():
+    for name, content in shard_index(build_index(docs), syn, "zh", colloquial).items():
         data = json.dumps(content, ensure_ascii=False).encode()
         (folder / f"{name}.json.gz").write_bytes(gzip.compress(data))
     script = f"""
@@ -208,7 +210,9 @@ vm.runInContext(fs.readFileSync({json.dumps(str(worker))}, "utf8"), ctx)
   const out = []
   for (const q of {json.dumps(queries)}) {{
     const r = await vm.runInContext(`search(${{JSON.stringify(q)}})`, ctx)
-    out.push(r.items.map(group => [group[0].location, group[0].text, group[0].terms]))
+    // the section's address without the ?h= of the words found (in `terms` too)
+    out.push(r.items.map(group => [group[0].location.replace(/\\?h=[^#]*/, ""), group[0].text,
+      group[0].terms]))
   }}
   console.log(JSON.stringify(out))
 }})()
@@ -231,6 +235,27 @@ def test_worker_ranks_from_the_split_files(tmp_path: Path) -> None:
     assert nothing == []
 
 
+def test_a_spoken_verb_finds_the_written_word(tmp_path: Path) -> None:
+    """notes/search/colloquial.txt: 不动 (spoken) reaches 冻结 (written), as one word, not
+    不|动; a spoken form the pages use themselves (占) is matched as it is."""
+    docs = [
+        {"location": "nn/#freeze", "title": "冻结参数", "text": "requires_grad_(False) 冻结其他层"},
+        {"location": "nn/#still", "title": "静止", "text": "不 动 不 动 其他层 其他层"},
+        {"location": "gpu/#use", "title": "显存占用", "text": "模型 参数 占用 显存"},
+        {"location": "gpu/#seat", "title": "占位", "text": "占 一个 位置"},
+    ]
+    classes = [
+        {"spoken": ["不动"], "written": ["冻结"]},
+        {"spoken": ["占"], "written": ["占用"]},
+    ]
+    frozen, seat = worker_search(tmp_path, ["其他层不动", "占"], docs, [], colloquial=classes)
+    assert frozen[0][0] == "nn/#freeze", frozen
+    assert {"不动": True, "冻结": True}.items() <= frozen[0][2].items(), frozen[0][2]
+    assert [r[0] for r in seat] == ["gpu/#seat"]
+    [plain] = worker_search(tmp_path / "b", ["其他层不动"], docs, [])
+    assert plain[0][0] == "nn/#still"  # without the class: the characters 不, 动
+
+
 def test_worker_takes_its_settings_from_the_meta_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -246,7 +271,7 @@ def test_worker_takes_its_settings_from_the_meta_file(
 def test_teasers_mark_whole_typed_words(tmp_path: Path) -> None:
     [[(location, text, terms), *_]] = worker_search(tmp_path, ["Batches must CONTAIN tensor"])
     assert location == "data/#batch"
-    # typed words, not their stems, reach Material's page highlight (?h=)
+    # typed words, not their stems, reach the page highlight (?h=)
     assert {"batches", "contain", "tensor"} <= set(terms) and "batch" not in terms
     # stems mark whole words of the text: batch ~ batches, tensor ~ tensors
     assert "<mark>batch</mark>" in text and "<mark>tensors</mark>" in text

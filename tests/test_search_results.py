@@ -21,6 +21,20 @@ QUERIES = {
 TOKENISED = re.compile(r"\w \. \w|\w \( \w|\w \)|\[ \d")
 # the editor's checks, folded out of pages and index
 CHECK_LINES = re.compile(r"note_claim_holds|lesson_error|Does the note's claim hold")
+ENDINGS = {"", "s", "es", "ed", "d", "ing"}
+# each mark on the page opened: its text, the text right before and after it in its
+# paragraph (or line of code), and whether it sits in a code block's name or output label
+MARKS = """() => [...document.querySelectorAll('article mark')].map(m => {
+  const block = m.closest('p, li, td, pre, h1, h2, h3, h4, h5, h6, div') || m.parentElement
+  const range = document.createRange()
+  range.selectNodeContents(block)
+  range.setEndBefore(m)
+  const before = range.toString()
+  range.selectNodeContents(block)
+  range.setStartAfter(m)
+  return {text: m.textContent, before: before.slice(-40), after: range.toString().slice(0, 40),
+    label: !!m.closest('.kb-code-name, .kb-output-name, .kb-foot, .headerlink')}
+})"""
 RESULTS = """(ph) => { const m = document.querySelector('.md-search-result__meta');
   return m && !new RegExp(ph, 'i').test(m.textContent) }"""
 # per result: its header (h1), its sections' titles (h2) and each section's excerpt
@@ -84,12 +98,34 @@ def test_landing_page_marks_only_the_typed_words(tab: Tab, lang: str) -> None:
             assert not word.endswith(".py") and word not in STOP_WORDS, (query, h, href)
         assert len(h.split()) <= 2 * len(typed) + 2, (query, h)
         tab.page.goto(href)
-        tab.page.wait_for_timeout(500)
-        marks = tab.page.evaluate(
-            "() => [...document.querySelectorAll('mark[data-md-highlight]')]"
-            ".map(m => m.textContent.toLowerCase())"
-        )
+        tab.page.wait_for_timeout(300)
+        marks = tab.page.evaluate(MARKS)
+        assert marks, (query, href, "nothing marked")
         allowed = set(h.lower().split())
-        # Material joins marks that only a space parts ("freed after")
-        marked = {w for m in marks for w in m.split()}
-        assert marked <= allowed, (query, sorted(marked - allowed))
+        for m in marks:
+            word = m["text"].lower()
+            # a typed word, or one of the endings the search folds (tensor ~ tensors)
+            assert any(word == w or word.removeprefix(w) in ENDINGS for w in allowed), (query, m)
+            if re.fullmatch(r"[a-z0-9_.]+", word):  # never part of a longer word or name
+                assert not re.search(r"[A-Za-z0-9_]\Z", m["before"]), (query, m)
+                assert not re.match(r"[A-Za-z0-9_]", m["after"]), (query, m)
+                token = re.search(r"[\w./-]*$", m["before"])[0] + word
+                token += re.match(r"[\w./-]*", m["after"])[0]
+                assert not re.search(r"\.(py|ipynb|md|txt|json|ya?ml)$", token), (query, m)
+            assert not m["label"], (query, m)  # not a code block's name or output label
+
+
+def test_marks_are_whole_words_outside_labels_and_file_names(tab: Tab) -> None:
+    """A page opened with ?h=error marks the word "error", never "Error" inside
+    SyntaxError or RuntimeError, nor a file name or a code block's label holding it."""
+    tab.page.goto(tab.base.rstrip("/") + "/en/errors/?h=error+output+memory_allocated")
+    tab.page.wait_for_timeout(300)
+    marks = tab.page.evaluate(MARKS)
+    assert marks
+    texts = {m["text"].lower() for m in marks}
+    assert texts <= {"error", "errors", "output", "outputs", "memory_allocated"}, texts
+    for m in marks:
+        assert not re.search(r"[A-Za-z0-9_]\Z", m["before"]) and not re.match(
+            r"[A-Za-z0-9_]", m["after"]
+        ), m
+        assert not m["label"], m

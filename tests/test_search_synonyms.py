@@ -1,4 +1,5 @@
-"""notes/search/synonyms.txt: each entry is there for queries it fixes, and fixes them."""
+"""notes/search/synonyms.txt: each entry is there for queries it fixes, and fixes them;
+notes/search/colloquial.txt: each class's written words are words of the Chinese pages."""
 
 import json
 import subprocess
@@ -9,9 +10,10 @@ from search_harness import Sections, holds, load_queries, right_language
 from tools import require_tool
 
 from torchkb.errors import SourceError
-from torchkb.search.index import SYNONYMS, load_synonyms
+from torchkb.search.index import COLLOQUIAL, SYNONYMS, load_colloquial, load_synonyms, tokens
 
 QUERIES = Path(__file__).with_name("search_queries.tsv")
+ROOT = Path(__file__).resolve().parent.parent
 WORKER = Path(__file__).resolve().parent.parent / "theme/assets/javascripts/kb-search-worker.js"
 
 
@@ -22,6 +24,44 @@ def test_bad_entry_names_file_and_line(tmp_path: Path) -> None:
     )
     with pytest.raises(SourceError, match=r"synonyms.txt:3: expected"):
         load_synonyms(path)
+
+
+def test_bad_colloquial_entry_names_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "colloquial.txt"
+    path.write_text("# c\n涨 -> 增长  # rise\n不动 -> 冻结\n", encoding="utf-8")
+    with pytest.raises(SourceError, match=r"colloquial.txt:3: expected"):
+        load_colloquial(path)
+    path.write_text("rise -> 增长  # an English spoken form\n", encoding="utf-8")
+    with pytest.raises(SourceError, match=r"colloquial.txt:1: an entry needs Chinese"):
+        load_colloquial(path)
+
+
+def test_colloquial_written_words_are_the_pages_words() -> None:
+    """A class maps what readers say to what the notes write: every written word is a
+    token of the Chinese pages (else the entry searches for nothing), and no spoken form
+    is written on the right too."""
+    pages = ROOT / "docs" / "zh"
+    vocabulary = {t for page in pages.glob("*.md") for t in tokens(page.read_text("utf-8"))}
+    entries = load_colloquial(COLLOQUIAL)
+    assert len(entries) >= 8
+    spoken = {s for e in entries for s in e["spoken"]}
+    for e in entries:
+        where = f"{COLLOQUIAL}:{e['line']}"
+        assert not set(e["written"]) - vocabulary, (where, set(e["written"]) - vocabulary)
+        assert not set(e["written"]) & spoken, (where, set(e["written"]) & spoken)
+
+
+def test_colloquial_classes_are_not_fitted_to_the_blind_set() -> None:
+    """The held-out queries (tests/search_queries_blind.tsv) name none of the classes'
+    written words next to the spoken form: a class built from such a query would."""
+    blind = load_queries(QUERIES.with_name("search_queries_blind.tsv"))
+    for e in load_colloquial(COLLOQUIAL):
+        for q in blind:
+            said = [s for s in e["spoken"] if s in q.text]
+            assert not (said and any(w in q.markers.lower() for w in e["written"])), (
+                f"{COLLOQUIAL}:{e['line']}",
+                q.text,
+            )
 
 
 def test_every_entry_names_queries_of_the_query_set() -> None:
@@ -61,7 +101,7 @@ async function worker(lang) {{
   for (const [lang, q, k] of {json.dumps(runs)}) {{
     const ctx = await worker(lang)
     const top = async () => (await vm.runInContext(`search(${{JSON.stringify(q)}})`, ctx))
-      .items.map(g => g[0].location)
+      .items.map(g => g[0].location.replace(/\\?h=[^#]*/, ""))
     vm.runInContext("synonyms = setupSynonyms(meta.syn)", ctx)
     const all = await top()
     vm.runInContext(`synonyms = setupSynonyms(meta.syn.filter((_, i) => i !== ${{k}}))`, ctx)

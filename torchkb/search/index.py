@@ -274,6 +274,33 @@ def load_synonyms(path: Path = SYNONYMS) -> list[dict]:
     return out
 
 
+# ---- spoken Chinese verbs (query side) ---------------------------------------------------
+COLLOQUIAL = torchkb.ROOT / "notes" / "search" / "colloquial.txt"
+_COLLOQUIAL_LINE = re.compile(
+    r"^(?P<spoken>[^#>]+?)\s*->\s*(?P<written>[^#]+?)\s*#\s*(?P<why>\S.*)$"
+)
+
+
+def load_colloquial(path: Path = COLLOQUIAL) -> list[dict]:
+    """notes/search/colloquial.txt: `spoken, spoken -> written written  # why`: a class of
+    spoken Chinese verbs and the written words the notes use for them (not per query)."""
+    if not path.exists():
+        return []
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        m = _COLLOQUIAL_LINE.match(line)
+        if m is None:
+            raise SourceError(path, n, "expected `spoken, spoken -> written written  # why`")
+        spoken = [t.strip() for t in m["spoken"].split(",") if t.strip()]
+        written = m["written"].lower().split()
+        if not spoken or not written or not all(_HAN.search(t) for t in spoken):
+            raise SourceError(path, n, "an entry needs Chinese spoken forms and written words")
+        out.append({"line": n, "spoken": spoken, "written": written, "why": m["why"]})
+    return out
+
+
 # ---- the index --------------------------------------------------------------------------
 # BM25 is computed here, at build time: each posting carries its section's quantised score
 # for the term (title weighted, length normalised, times the section's weight), so the
@@ -374,11 +401,15 @@ def _separator(before: str, first: str) -> str:
 
 
 def shard_index(
-    index: dict, synonyms: list[dict] | None = None, lang: str = "zh"
+    index: dict,
+    synonyms: list[dict] | None = None,
+    lang: str = "zh",
+    colloquial: list[dict] | None = None,
 ) -> dict[str, object]:
     """One language's index as the files the worker fetches:
     - meta: the one file loaded up front, growing only with the number of postings files:
-      N, where each sorted range of terms (and words) starts, synonyms, query_meta();
+      N, where each sorted range of terms (and words) starts, synonyms, the spoken
+      Chinese verbs (Chinese index only), query_meta();
     - t<k>: the postings of one range of terms, [section gap, score, ...] each: the
       Chinese words a typed phrase is segmented into, a half-typed word's completions
       and a misspelt word's neighbours are all found by range, as exact terms are;
@@ -446,6 +477,9 @@ def shard_index(
         "chunks": starts,
         "words": word_starts or [""],
         "syn": [[s["typed"], s[lang]] for s in synonyms or []],
+        # spoken form -> the written words it also searches for; only where the pages
+        # are Chinese (an English page holds none of the written words)
+        "colloq": [[c["spoken"], c["written"]] for c in colloquial or []] if lang == "zh" else [],
         "query": query_meta(),
     }
     return files
@@ -489,6 +523,9 @@ QUERY_SETTINGS = {
     # a single Chinese character left over by segmentation (一, 多, 用, 上 ...) is mostly
     # a function word: it counts at this weight, so a question's few real words decide
     "single_han_weight": 0.3,
+    # a spoken Chinese verb (notes/search/colloquial.txt: 涨, 不动, 占着) also matches the
+    # written words the notes use for it (增长, 冻结, 占用), at this weight
+    "colloquial_weight": 0.6,
 }
 
 
@@ -497,24 +534,33 @@ def query_meta() -> dict:
     return {**QUERY_SETTINGS, "stop": list(STOP_WORDS)}
 
 
-def write_index(folder: Path, docs: list[dict], synonyms: list[dict], lang: str) -> Path:
+def write_index(
+    folder: Path,
+    docs: list[dict],
+    synonyms: list[dict],
+    lang: str,
+    colloquial: list[dict] | None = None,
+) -> Path:
     """Write one language's index into `folder` as gzipped JSON files (the worker
     inflates them with the browser's DecompressionStream)."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    for name, content in shard_index(build_index(docs), synonyms, lang).items():
+    for name, content in shard_index(build_index(docs), synonyms, lang, colloquial).items():
         data = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
         (folder / f"{name}.json.gz").write_bytes(gzip.compress(data, GZIP_LEVEL, mtime=0))
     return folder
 
 
 def write_indexes(
-    site: Path, docs_by_lang: dict[str, list[dict]], synonyms: list[dict] | None = None
+    site: Path,
+    docs_by_lang: dict[str, list[dict]],
+    synonyms: list[dict] | None = None,
+    colloquial: list[dict] | None = None,
 ) -> dict[str, Path]:
     """Write search/kb-<lang>/ for each language given; the languages are independent,
     so with more than one core each is built in its own (forked) process."""
     jobs = {
-        lang: (site / "search" / f"kb-{lang}", docs, synonyms or [], lang)
+        lang: (site / "search" / f"kb-{lang}", docs, synonyms or [], lang, colloquial or [])
         for lang, docs in docs_by_lang.items()
     }
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1

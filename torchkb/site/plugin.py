@@ -104,5 +104,5 @@ class KnowledgeBasePlugin(BasePlugin[KnowledgeBaseConfig]):
         return self.stylesheets.inline(output)
 
     def on_post_build(self, config, **kwargs):
-        self.search.write(Path(config.site_dir), self.project.search_dir / "synonyms.txt")
+        self.search.write(Path(config.site_dir), self.project.search_dir)
         self.notebook_styles.write(Path(config.site_dir))

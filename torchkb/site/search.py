@@ -12,7 +12,7 @@ import os
 import time
 from pathlib import Path
 
-from torchkb.search.index import load_synonyms, page_sections, write_indexes
+from torchkb.search.index import load_colloquial, load_synonyms, page_sections, write_indexes
 
 
 def page_language(config, url: str) -> str:
@@ -45,13 +45,19 @@ class SearchSections:
         page.meta["search"] = {**search, "exclude": True}
         self.seconds += time.perf_counter() - start
 
-    def write(self, site_dir: Path, synonyms_file: Path) -> None:
-        """The indexes of every language read so far. static-i18n runs the other
-        languages' builds inside the first one's post-build: the innermost writes all."""
+    def write(self, site_dir: Path, search_dir: Path) -> None:
+        """The indexes of every language read so far, with the query words of
+        `search_dir` (notes/search/). static-i18n runs the other languages' builds inside
+        the first one's post-build: the innermost writes all."""
         if not self.docs:
             return
         start = time.perf_counter()
-        write_indexes(site_dir, dict(self.docs), load_synonyms(synonyms_file))
+        write_indexes(
+            site_dir,
+            dict(self.docs),
+            load_synonyms(search_dir / "synonyms.txt"),
+            load_colloquial(search_dir / "colloquial.txt"),
+        )
         stats = {
             "seconds": round(self.seconds + time.perf_counter() - start, 3),
             "sections": {lang: len(docs) for lang, docs in self.docs.items()},

@@ -10,6 +10,8 @@
  * - the query is tokenised the way torchkb/search/index.py tokenised the index: Chinese typed
  *   without spaces is segmented against the index's own words, code
  *   names match whole and by parts, pasted errors lose paths, line numbers, addresses;
+ * - spoken Chinese verbs reach the written words the notes use (notes/search/colloquial.txt:
+ *   涨 -> 增长, 不动 -> 冻结);
  * - query-side synonyms (notes/search/synonyms.txt); the last word, as the box sends it
  *   on every keystroke, also matches as a prefix (below whole words); a word the index
  *   lacks matches its spelling neighbours (one or two edits away);
@@ -32,6 +34,7 @@ let meta = null  // { N, ids (section ids are below it), block, chunks: [first t
                  // each postings file], words: [same, for the Chinese words files], syn,
                  // query: settings and stop words }
 let synonyms = null // [RegExp of the typed phrases, Map typed phrase -> replacement]
+let colloquial = new Map()  // spoken Chinese verb -> the written words it also searches for
 const files = new Map()  // name -> Promise of its parsed JSON
 let acc = null  // per-section accumulators of search(), reused
 const words = new Map()  // section -> " word word ... " for phrase matching
@@ -249,8 +252,11 @@ async function analyse(raw) {
   const typedQuery = clean(raw.slice(0, 2000))
   const query = applySynonyms(typedQuery)
   // Chinese: the index words (their own small files, by range) segment the query
-  const has = await wordsFor(new Set((query.match(HAN) || []).join("")))
-  const [terms, unsure] = queryTerms(query, has, camelParts(raw.slice(0, 2000)))
+  // (and the spoken verbs: 不动 is one word, not 不|动)
+  const isWord = await wordsFor(new Set((query.match(HAN) || []).join("")))
+  const has = t => isWord(t) || colloquial.has(t)
+  const camel = camelParts(raw.slice(0, 2000))
+  const [terms, unsure] = queryTerms(query, has, camel)
   // an inflected English word (deleting, freed) reaches the code token it starts with
   // (del, free): its stem less one or two letters, where that is an index term
   const stems = new Map()
@@ -266,7 +272,8 @@ async function analyse(raw) {
     prefixes.push(last.word, normaliseWord(last.word))
     if (last.name !== last.word && last.name.length >= Q.prefix_min) prefixes.push(last.name)
   }
-  const chunks = await loadChunks([...terms.map(chunkOf),
+  const written = terms.flatMap(t => colloquial.get(t) || [])
+  const chunks = await loadChunks([...terms.map(chunkOf), ...written.map(chunkOf),
     ...prefixes.flatMap(p => chunksOf(p, 4)), ...[...stems.values()].flat().map(chunkOf)])
   const postingsOf = t => {
     const chunk = chunks.get(chunkOf(t))
@@ -281,6 +288,15 @@ async function analyse(raw) {
       // token is no commoner than the word itself
       const own = (postingsOf(g.typed) || []).length, p = postingsOf(t)
       if (p && p.length <= 2 * Math.max(own, 20)) g.alts.push([t, Q.stem_weight, p])
+    }
+  // a spoken verb the notes never use also matches the written words for it (a piece
+  // another segmentation cuts across at the weight of a single character, as the piece
+  // itself); one the notes use (占, 跑) is found as it is
+  for (const g of groups)
+    for (const t of g.alts[0][2] ? [] : colloquial.get(g.typed) || []) {
+      const p = postingsOf(t)
+      if (p && !g.alts.some(([a]) => a === t))
+        g.alts.push([t, Q.colloquial_weight * (unsure.has(g.typed) ? Q.single_han_weight : 1), p])
     }
   if (prefixes.length) {
     const key = normaliseWord(last.word)
@@ -318,7 +334,13 @@ async function analyse(raw) {
       for (const [, , t, p] of found) g.alts.push([t, Q.typo_weight, p])
     }
   }
-  return { query, groups: groups.map(g => ({ typed: g.typed, completions: g.completions,
+  // pieces of what was typed rather than words of it, not shown as found words (nor
+  // highlighted): a CamelCase name's words (the name is), a single Chinese character or
+  // an unsure piece cut from a longer run (涨不下来: 不下, 来)
+  const han = (query.match(HAN) || []).join("")
+  const pieces = new Set([...camel.map(normaliseWord), ...unsure,
+    ...terms.filter(t => single(t) && t !== han)])
+  return { query, pieces, groups: groups.map(g => ({ typed: g.typed, completions: g.completions,
     alts: g.alts.filter(([, , p]) => p) })) }
 }
 
@@ -352,7 +374,7 @@ async function docsOf(ds) {
 }
 
 async function search(raw) {
-  const { query, groups } = await analyse(raw)
+  const { query, pieces, groups } = await analyse(raw)
   const live = groups.filter(g => g.alts.length)  // a word no section has sinks no result
   if (!live.length) return { items: [] }
   // per section: score and covered query weight, in arrays reused from query to query
@@ -431,8 +453,9 @@ async function search(raw) {
   // code tokens that stood in for a word, only those this section holds as a word
   const typed = new Map()
   for (const w of (query.match(WORD) || []).reverse()) typed.set(normaliseWord(w), w)
-  // a typed code name (pin_memory) is marked whole, not by its parts (pin, memory)
-  const parts = new Set()
+  // a typed code name (pin_memory) is marked whole, not by its parts (pin, memory); nor
+  // are a CamelCase name's words or a Chinese run's fragments (analyse, pieces)
+  const parts = new Set([...pieces].filter(p => !typed.has(p)))
   for (const name of query.match(NAME) || [])
     if (/[._]/.test(name)) for (const p of nameParts(name)) if (p !== name) parts.add(p)
   const isTyped = g => typed.has(g.typed) || query.includes(g.typed)
@@ -504,9 +527,20 @@ function teaser(text, terms) {
 function group(doc, score, terms) {
   const words = Object.keys(terms).filter(t => terms[t])
   const title = doc.a ? `${escapeHTML(doc.a)} › ${escapeHTML(doc.t)}` : escapeHTML(doc.t)
-  const body = { location: doc.l, title, text: teaser(doc.x, words), score, terms }
+  const location = highlightLink(doc.l, words)
+  const body = { location, title, text: teaser(doc.x, words), score, terms }
   if (!doc.l.includes("#")) return [body]
-  return [body, { location: doc.l, title: escapeHTML(doc.p || doc.t), text: "", score, terms }]
+  return [body, { location, title: escapeHTML(doc.p || doc.t), text: "", score, terms }]
+}
+
+/* The section's address with `?h=` the words found: theme/assets/javascripts/kb.js marks
+ * them on the page opened, as whole words (Material's own `search.highlight`, off in
+ * mkdocs.yml, marks any text that starts with a word: "Error" in SyntaxError) */
+function highlightLink(location, words) {
+  if (!words.length) return location
+  const [path, fragment] = location.split("#")
+  const h = `?h=${encodeURIComponent(words.join(" ")).replace(/%20/g, "+")}`
+  return fragment === undefined ? path + h : `${path}${h}#${fragment}`
 }
 
 /* ---- protocol ------------------------------------------------------------------ */
@@ -516,11 +550,17 @@ function configure(m) {
   Q = m.query
   STOP = new Set(Q.stop)
   synonyms = setupSynonyms(m.syn)
+  colloquial = new Map((m.colloq || []).flatMap(([spoken, written]) => spoken.map(s => [s, written])))
 }
 
 async function setup() {
   configure(await load("meta"))
 }
+// the meta file is fetched as soon as the worker runs: Material sends SETUP only once it
+// has fetched its own (empty) search_index.json, a round trip later. A failed fetch is
+// forgotten, so setup tries again; a context with no fetch (the tokenizer's node tests)
+// fetches nothing
+if (typeof fetch === "function") load("meta").catch(() => files.delete("meta"))
 
 /* Queries are answered in order; one overtaken by a newer query is not answered at all */
 let queue = Promise.resolve(), latest = 0
@@ -529,10 +569,12 @@ addEventListener("message", ev => {
   if (message.type === 0) {
     queue = queue.then(setup).catch(err => console.warn("search setup failed:", err))
       .then(() => postMessage({ type: 1 }))
-      // Material starts this worker as the page loads; one query answered then, unseen,
-      // compiles the engine's code and fetches a postings, words and texts file, so the
-      // reader's first query costs what any later one does (benchmarks/search_scale.py)
-      .then(() => search(LANG === "zh" ? "显存 pin_memory" : "gpu memory pin_memory"))
+    // Material starts this worker as the page loads; one query answered then, unseen,
+    // compiles the engine's code and fetches a postings, words and texts file, so the
+    // reader's first query costs what any later one does (benchmarks/search_scale.py).
+    // Not in the queue: a reader who types before it is done is answered alongside it (a
+    // search shares no state across its awaits), not after it
+    queue.then(() => search(LANG === "zh" ? "显存 pin_memory" : "gpu memory pin_memory"))
       .catch(() => {})
   } else if (message.type === 2) {
     const id = ++latest

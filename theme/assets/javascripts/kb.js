@@ -15,3 +15,75 @@
     if (link) link.href = link.href.split("#")[0] + anchor()
   }, true)
 })()
+
+// The search result opened marks the words it was found by (`?h=`, set by the search
+// worker): whole words only, never part of a longer one ("Error" in SyntaxError, also
+// where a <wbr> splits the name) nor of a file name, and not in the code blocks' name and
+// output labels or the checks folded under them. Material's own `search.highlight` (off
+// in mkdocs.yml) marks any text that starts with a typed word.
+;(function () {
+  var h = new URLSearchParams(location.search).get("h")
+  var root = document.querySelector("article.md-content__inner")
+  if (!h || !root) return
+  var LATIN = /^[a-z0-9_.]+$/
+  var words = h.toLowerCase().split(/\s+/).filter(Boolean)
+    .sort(function (a, b) { return b.length - a.length })
+  var escape = function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") }
+  var latin = words.filter(function (w) { return LATIN.test(w) }).map(escape)
+  var other = words.filter(function (w) { return !LATIN.test(w) }).map(escape)
+  var parts = []
+  // a Latin word, or with the endings the search folds (tensor ~ tensors); whether it is
+  // a whole word is checked below, across the text nodes of its block
+  if (latin.length) parts.push("(?:" + latin.join("|") + ")(?:s|es|ed|d|ing)?")
+  if (other.length) parts.push(other.join("|"))
+  if (!parts.length) return
+  var pattern = new RegExp(parts.join("|"), "gi")
+  var NAME_CHAR = /[\w.\/-]/, WORD_CHAR = /\w/
+  var FILE = /\.(?:py|ipynb|md|txt|json|ya?ml|pth?|pt|sh|toml|cfg)$/i
+  var SKIP = ".kb-code-name, .kb-output-name, .kb-foot, .kb-badges, .kb-provenance, " +
+    ".headerlink, .md-tags, .md-source-file, mark, script, style"
+  var BLOCK = "p, li, td, th, pre, h1, h2, h3, h4, h5, h6, dt, dd, summary, div"
+  var nodes = []
+  var it = document.createNodeIterator(root, NodeFilter.SHOW_TEXT)
+  for (var node = it.nextNode(); node; node = it.nextNode())
+    nodes.push({ node: node, block: node.parentElement && node.parentElement.closest(BLOCK) })
+  // the text next to node i in its block, `n` characters before (-1) or after (+1) it
+  function beside(i, step) {
+    var j = i + step
+    while (nodes[j] && nodes[j].block === nodes[i].block && !nodes[j].node.textContent) j += step
+    return nodes[j] && nodes[j].block === nodes[i].block ? nodes[j].node.textContent : ""
+  }
+  var edits = []
+  nodes.forEach(function (entry, i) {
+    var node = entry.node, text = node.textContent
+    if (!node.parentElement || node.parentElement.closest(SKIP)) return
+    var before = beside(i, -1), after = beside(i, 1)
+    var last = 0, out = null, m
+    pattern.lastIndex = 0
+    while ((m = pattern.exec(text))) {
+      var start = m.index, end = m.index + m[0].length
+      if (LATIN.test(m[0].toLowerCase())) {
+        var prev = start ? text[start - 1] : before.slice(-1)
+        var next = end < text.length ? text[end] : after.slice(0, 1)
+        if (WORD_CHAR.test(prev) || WORD_CHAR.test(next)) continue
+      }
+      // the run of name characters around the match: a file name is not marked
+      var a = start, b = end
+      while (a > 0 && NAME_CHAR.test(text[a - 1])) a--
+      while (b < text.length && NAME_CHAR.test(text[b])) b++
+      if (FILE.test(text.slice(a, b))) continue
+      out = out || document.createDocumentFragment()
+      out.appendChild(document.createTextNode(text.slice(last, start)))
+      var mark = document.createElement("mark")
+      mark.setAttribute("data-kb-highlight", "")
+      mark.textContent = m[0]
+      out.appendChild(mark)
+      last = end
+    }
+    if (!out) return
+    out.appendChild(document.createTextNode(text.slice(last)))
+    edits.push([node, out])
+  })
+  // replaced once all are read: a replaced node would change its neighbours' text
+  edits.forEach(function (e) { e[0].replaceWith(e[1]) })
+})()
