@@ -9,7 +9,7 @@ import pytest
 from pagewalk import Tab
 from search_harness import PLACEHOLDERS
 
-from torchkb.search.index import STOP_WORDS
+from torchkb.search.index import QUERY_SETTINGS, STOP_WORDS
 
 pytestmark = pytest.mark.browser
 
@@ -129,3 +129,28 @@ def test_marks_are_whole_words_outside_labels_and_file_names(tab: Tab) -> None:
             r"[A-Za-z0-9_]", m["after"]
         ), m
         assert not m["label"], m
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_small_index_is_fetched_whole_before_the_first_query(
+    browser, base_url: str, site, lang: str
+) -> None:
+    """No first query waits for a file: once a page has loaded, the worker fetches every
+    file of its language's index (this site's is small: torchkb/search/index.py,
+    whole_index_files), with an empty HTTP cache and nothing typed."""
+    folder = site / "search" / f"kb-{lang}"
+    wanted = {p.name for p in folder.glob("*.json.gz")}
+    assert 0 < len(wanted) <= QUERY_SETTINGS["whole_index_files"]
+    context = browser.new_context()
+    fetched: set[str] = set()
+    context.on("request", lambda r: fetched.add(r.url.rsplit("/", 1)[-1]))
+    try:
+        page = context.new_page()
+        page.goto(base_url.rstrip("/") + ("/en/" if lang == "en" else "/"))
+        for _ in range(50):
+            if wanted <= fetched:
+                break
+            page.wait_for_timeout(100)
+    finally:
+        context.close()
+    assert wanted <= fetched, sorted(wanted - fetched)

@@ -526,6 +526,10 @@ QUERY_SETTINGS = {
     # a spoken Chinese verb (notes/search/colloquial.txt: 涨, 不动, 占着) also matches the
     # written words the notes use for it (增长, 冻结, 占用), at this weight
     "colloquial_weight": 0.6,
+    # an index of at most this many files (postings, words, text blocks) is fetched whole
+    # after the worker's warm-up query, so no first query waits for a file (this site has
+    # about 35 per language, some 250 kB gzipped; ten times the content, about 500)
+    "whole_index_files": 64,
 }
 
 

@@ -562,6 +562,22 @@ async function setup() {
 // fetches nothing
 if (typeof fetch === "function") load("meta").catch(() => files.delete("meta"))
 
+/* A small index (this site's: a few postings and words files, a few dozen text blocks,
+ * some 250 kB) is fetched whole once the warm-up query is done, so a reader's first query
+ * waits for no file; a larger one (QUERY_SETTINGS whole_index_files) is fetched as
+ * queries need it */
+async function fetchWholeIfSmall() {
+  const names = [...meta.chunks.map((_, k) => `t${k}`), ...meta.words.map((_, k) => `w${k}`),
+    ...Array.from({ length: meta.ids / meta.block }, (_, b) => `d${b}`)]
+  if (names.length > Q.whole_index_files) return
+  // a few at a time, each batch after the queries typed meanwhile: a reader who types as
+  // the page loads is answered first
+  for (let i = 0; i < names.length; i += 4) {
+    await queue
+    await Promise.all(names.slice(i, i + 4).map(n => load(n).catch(() => files.delete(n))))
+  }
+}
+
 /* Queries are answered in order; one overtaken by a newer query is not answered at all */
 let queue = Promise.resolve(), latest = 0
 addEventListener("message", ev => {
@@ -575,7 +591,7 @@ addEventListener("message", ev => {
     // Not in the queue: a reader who types before it is done is answered alongside it (a
     // search shares no state across its awaits), not after it
     queue.then(() => search(LANG === "zh" ? "显存 pin_memory" : "gpu memory pin_memory"))
-      .catch(() => {})
+      .then(fetchWholeIfSmall).catch(() => {})
   } else if (message.type === 2) {
     const id = ++latest
     queue = queue.then(async () => {
