@@ -34,6 +34,24 @@ def verification_status(project: Project) -> dict[str, int | str]:
     return {**counts, "torch": ", ".join(sorted(versions)) or "—"}
 
 
+def release_status(project: Project, lang: str) -> str:
+    """The other torch releases every CPU snippet ran on (targeted runs, a bisection's,
+    are not counted), each with how many gave the pinned release's output: "" for none."""
+    cpu = [s for s in project.snippets.values() if s.meta.needs != "cuda"]
+    runs = [snippet_store.current_release_records(s, project.releases) for s in cpu]
+    same: dict[str, int] = {}
+    for release in project.releases["cpu"]:
+        if all(release in r for r in runs):
+            same[release] = sum(r[release]["result"] == "passed" for r in runs)
+    if not same:
+        return ""
+    home = strings(lang)["home"]
+    each = ("、" if lang == "zh" else ", ").join(
+        home["release_count"].format(torch=t, n=n) for t, n in same.items()
+    )
+    return home["status_releases"].format(releases=each)
+
+
 def home_page(
     lang: str,
     topics: list[Topic],
@@ -85,7 +103,8 @@ def home_page(
         home["search"],
         "{: .kb-home-search }",
         "",
-        home["status" if status["gpu"] else "status_no_gpu"].format(**status),
+        home["status" if status["gpu"] else "status_no_gpu"].format(**status)
+        + release_status(project, lang),
         "{: .kb-home-status }",
         "",
         f"## {home['ways']} {{#start}}",
