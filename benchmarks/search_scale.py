@@ -17,14 +17,21 @@ project's (its nav lists the original pages only: a real site this size would no
     index file fetched yet, then again in the same pages (files in the worker's memory).
 Prints numbers, asserts nothing.
 
+With --index-only, the site is built once at 1x and only the search index is written at
+COPIES times its sections (each copy's location, title and text made distinct), into that
+site: the index's build time, bytes and per-query latency at a scale whose full site
+would take too long to build (1000x). Result links to copies lead nowhere; quality there
+is not measured.
+
 usage: python benchmarks/search_scale.py [--copies 100] [--keep DIR] [--site DIR/site]
-       [--first-only] [--settle 500]
+       [--first-only] [--settle 500] [--index-only]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -101,6 +108,45 @@ def make_corpus(dest: Path, copies: int) -> int:
         config = re.sub(rf"(:\s*|-\s+){re.escape(rel)}\b", rf"\g<1>{ROOT / rel}", config)
     (dest / "mkdocs.yml").write_text(config, encoding="utf-8")
     return n
+
+
+def index_only(tmp: Path, copies: int) -> Path:
+    """The 1x site, its search index rewritten at `copies` times its sections."""
+    sys.path.insert(0, str(ROOT))
+    from torchkb.search.index import COLLOQUIAL, load_colloquial, load_synonyms, write_indexes
+
+    make_corpus(tmp, 1)
+    dump = tmp / "sections.json"
+    print(f"build at 1x: {build(tmp, {'TORCHKB_SEARCH_DOCS': str(dump)}):.1f} s")
+    docs = json.loads(dump.read_text(encoding="utf-8"))
+    scaled: dict[str, list[dict]] = {}
+    for lang, sections in docs.items():
+        out = scaled[lang] = list(sections)
+        for i in range(1, copies):
+            for s in sections:
+                path, _, frag = s["location"].partition("#")
+                page = path.rstrip("/") + f"-c{i}/" + (f"#{frag}-c{i}" if frag else "")
+                out.append(
+                    {
+                        **s,
+                        "location": page,
+                        "title": f"{s['title']} (c{i})",
+                        "text": f"{s['text']} kbcopy{i}",
+                    }
+                )
+    site = tmp / "site"
+    t0 = time.perf_counter()
+    write_indexes(
+        site,
+        scaled,
+        load_synonyms(ROOT / "notes" / "search" / "synonyms.txt"),
+        load_colloquial(COLLOQUIAL),
+    )
+    print(
+        f"index at {copies}x: {sum(len(v) for v in scaled.values())} sections, "
+        f"written in {time.perf_counter() - t0:.1f} s"
+    )
+    return site
 
 
 def build(dest: Path, env: dict[str, str] | None = None) -> float:
@@ -240,10 +286,17 @@ def main() -> None:
     ap.add_argument(
         "--settle", type=int, default=500, help="ms between page load and typing the first query"
     )
+    ap.add_argument(
+        "--index-only",
+        action="store_true",
+        help="build the site at 1x and only the index at --copies (latency, build, bytes)",
+    )
     a = ap.parse_args()
     tmp = a.keep or Path(tempfile.mkdtemp(prefix="kb-scale-"))
     try:
         site = a.site
+        if site is None and a.index_only:
+            site = index_only(tmp, a.copies)
         if site is None:
             t0 = time.perf_counter()
             pages = make_corpus(tmp, a.copies)

@@ -51,6 +51,11 @@ class SearchSections:
         the first one's post-build: the innermost writes all."""
         if not self.docs:
             return
+        if os.environ.get("TORCHKB_SEARCH_DOCS"):  # a file for this build's sections
+            # (benchmarks/search_scale.py --index-only builds bigger indexes from them)
+            Path(os.environ["TORCHKB_SEARCH_DOCS"]).write_text(
+                json.dumps(self.docs, ensure_ascii=False), encoding="utf-8"
+            )
         start = time.perf_counter()
         write_indexes(
             site_dir,
