@@ -52,10 +52,11 @@ class SearchSections:
         if not self.docs:
             return
         if os.environ.get("TORCHKB_SEARCH_DOCS"):  # a file for this build's sections
-            # (benchmarks/search_scale.py --index-only builds bigger indexes from them)
-            Path(os.environ["TORCHKB_SEARCH_DOCS"]).write_text(
-                json.dumps(self.docs, ensure_ascii=False), encoding="utf-8"
-            )
+            # (benchmarks/search_scale.py --index-only builds bigger indexes from them);
+            # each language's build may write its own share
+            dump = Path(os.environ["TORCHKB_SEARCH_DOCS"])
+            found = json.loads(dump.read_text(encoding="utf-8")) if dump.exists() else {}
+            dump.write_text(json.dumps({**found, **self.docs}, ensure_ascii=False), "utf-8")
         start = time.perf_counter()
         write_indexes(
             site_dir,
