@@ -154,3 +154,28 @@ def test_a_small_index_is_fetched_whole_before_the_first_query(
     finally:
         context.close()
     assert wanted <= fetched, sorted(wanted - fetched)
+
+
+def test_a_file_fetch_that_fails_once_costs_no_results(browser, base_url: str) -> None:
+    """A network hiccup on an index file (the first request of every postings and words
+    file is aborted here) does not leave the reader with no results: the worker forgets
+    the failed fetch and tries the query once more."""
+    context = browser.new_context()
+    failed: set[str] = set()
+
+    def flaky(route) -> None:
+        name = route.request.url.rsplit("/", 1)[-1]
+        if name not in failed and name[0] in "tw":
+            failed.add(name)
+            route.abort()
+        else:
+            route.continue_()
+
+    context.route("**/search/kb-en/*.json.gz", flaky)
+    try:
+        tab = Tab(context.new_page(), base_url)
+        hrefs = [r["href"] for r in search(tab, "en", "pin_memory")]
+    finally:
+        context.close()
+    assert failed, "no index file was requested through the route"
+    assert hrefs and "pin" in hrefs[0].lower(), hrefs[:3]

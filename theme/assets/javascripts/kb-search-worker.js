@@ -50,9 +50,13 @@ async function inflate(response) {
 }
 
 function load(name) {
-  if (!files.has(name))
-    files.set(name, fetch(new URL(`../../search/kb-${LANG}/${name}.json.gz`, self.location.href))
-      .then(r => r.ok ? inflate(r) : Promise.reject(new Error(`${name}: ${r.status}`))))
+  if (!files.has(name)) {
+    const file = fetch(new URL(`../../search/kb-${LANG}/${name}.json.gz`, self.location.href))
+      .then(r => r.ok ? inflate(r) : Promise.reject(new Error(`${name}: ${r.status}`)))
+    // a failed fetch is forgotten, so the next query (or the retry below) fetches again
+    file.catch(() => { if (files.get(name) === file) files.delete(name) })
+    files.set(name, file)
+  }
   return files.get(name)
 }
 
@@ -560,7 +564,7 @@ async function setup() {
 // has fetched its own (empty) search_index.json, a round trip later. A failed fetch is
 // forgotten, so setup tries again; a context with no fetch (the tokenizer's node tests)
 // fetches nothing
-if (typeof fetch === "function") load("meta").catch(() => files.delete("meta"))
+if (typeof fetch === "function") load("meta").catch(() => {})
 
 /* A small index (this site's: a few postings and words files, a few dozen text blocks,
  * some 250 kB) is fetched whole once the warm-up query is done, so a reader's first query
@@ -574,7 +578,7 @@ async function fetchWholeIfSmall() {
   // the page loads is answered first
   for (let i = 0; i < names.length; i += 4) {
     await queue
-    await Promise.all(names.slice(i, i + 4).map(n => load(n).catch(() => files.delete(n))))
+    await Promise.all(names.slice(i, i + 4).map(n => load(n).catch(() => {})))
   }
 }
 
@@ -600,7 +604,12 @@ addEventListener("message", ev => {
       try {
         data = await search(String(message.data))
       } catch (err) {
-        console.warn("search failed:", err)
+        console.warn("search failed, trying once more:", err)
+        try {
+          data = await search(String(message.data))  // a file fetch that failed once
+        } catch (again) {
+          console.warn("search failed:", again)
+        }
       }
       if (id === latest) postMessage({ type: 3, data })
     })
