@@ -57,6 +57,14 @@ from search_harness import (  # noqa: E402
     table,
 )
 
+from torchkb.search.index import (  # noqa: E402
+    COLLOQUIAL,
+    SYNONYMS,
+    load_colloquial,
+    load_synonyms,
+    write_indexes,
+)
+
 LANGS = ("zh", "en")
 SKIP = {"index.md", "tags.md", "claims.md"}  # home, tag index, claim list: not topic content
 HEADING = re.compile(r"^(#{1,6} )(.*?)(\s*\{#([^}]+)\})?\s*$", re.M)
@@ -112,9 +120,6 @@ def make_corpus(dest: Path, copies: int) -> int:
 
 def index_only(tmp: Path, copies: int) -> Path:
     """The 1x site, its search index rewritten at `copies` times its sections."""
-    sys.path.insert(0, str(ROOT))
-    from torchkb.search.index import COLLOQUIAL, load_colloquial, load_synonyms, write_indexes
-
     make_corpus(tmp, 1)
     dump = tmp / "sections.json"
     print(f"build at 1x: {build(tmp, {'TORCHKB_SEARCH_DOCS': str(dump)}):.1f} s")
@@ -139,7 +144,7 @@ def index_only(tmp: Path, copies: int) -> Path:
     write_indexes(
         site,
         scaled,
-        load_synonyms(ROOT / "notes" / "search" / "synonyms.txt"),
+        load_synonyms(SYNONYMS),
         load_colloquial(COLLOQUIAL),
     )
     print(

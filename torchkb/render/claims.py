@@ -21,6 +21,7 @@ one without a passing record of its current code stops the build too.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 from torchkb.errors import SourceError
 from torchkb.sources import records
@@ -124,9 +125,7 @@ def changed_in(label: ClaimLabel, since: str | None, ui: dict[str, str]) -> str 
         for release, v in verdicts.items()
     )
     ordered = list(verdicts)
-    turns = [
-        (a, b) for a, b in zip(ordered, ordered[1:], strict=False) if verdicts[a] != verdicts[b]
-    ]
+    turns = [(a, b) for a, b in pairwise(ordered) if verdicts[a] != verdicts[b]]
     parts = [ui["since_runs"].format(a=a, b=b) for a, b in turns]
     if since:
         if len(verdicts) > 1 and not turns:

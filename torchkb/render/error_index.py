@@ -179,7 +179,7 @@ def _elsewhere(
     each with those releases, oldest first: a reader on one pastes its words."""
     found: dict[str, list[str]] = {}
     for release, rec in snippet_store.current_release_records(snip, project.releases).items():
-        if rec["result"] == "passed" or f"{records.CHECK_SUFFIX}:" in (rec.get("reason") or ""):
+        if rec["result"] == "passed" or records.failed_in_check(rec):
             continue  # the same message, or the lesson ran as shown and a check failed
         raised = split_recorded(rec.get("output") or "", True)[1].strip()
         if rec.get("output") is not None and raised != message:

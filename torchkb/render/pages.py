@@ -58,6 +58,9 @@ class PageWriter:
         )
         self.project = project
         self.figures: dict[str, Path] = {}  # docs-relative path -> source file
+        # snippet id -> its current records on other torch releases (badge, fold, records
+        # page read them; each lookup hashes the snippet's files)
+        self._release_runs: dict[str, dict[str, dict]] = {}
 
     # -- directives -------------------------------------------------------------
     def snippet(self, part: SnippetPart) -> str:
@@ -171,7 +174,11 @@ class PageWriter:
 
     def release_runs(self, snip: snippet_store.Snippet) -> dict[str, dict]:
         """The snippet's current records on other torch releases, oldest first."""
-        return snippet_store.current_release_records(snip, self.project.releases)
+        if snip.id not in self._release_runs:
+            self._release_runs[snip.id] = snippet_store.current_release_records(
+                snip, self.project.releases
+            )
+        return self._release_runs[snip.id]
 
     def release_differences(self, snip: snippet_store.Snippet, runs: dict[str, dict | None]) -> str:
         """Under the output, folded: what the same code did on the other torch releases where
@@ -188,22 +195,18 @@ class PageWriter:
                 w for w in rec.get("warnings") or [] if w not in (pinned.get("warnings") or [])
             ]
             said: list[str] = []
-            reason = rec.get("reason") or ""
-            if rec["result"] == "failed" and f"{records.CHECK_SUFFIX}:" in reason:
-                said.append(ui["release_check_failed"].format(error=_raised(reason), **words))
+            output = rec.get("output")  # None: the run itself failed (timed out, crashed)
+            if records.failed_in_check(rec):
+                error = _raised(rec["reason"])
+                said.append(ui["release_check_failed"].format(error=error, **words))
             elif rec["result"] in ("differs", "failed"):
-                key = (
-                    "release_output_differs"
-                    if rec["result"] == "differs"
-                    else "release_lesson_failed"
-                )
-                if (
-                    rec["result"] == "failed"
-                    and snip.meta.expect_exception
-                    and " raised nothing" in reason
-                ):
-                    key = "release_no_error"
-                said += [ui[key].format(**words), "", *_text_block(rec.get("output") or "")]
+                key = "release_output_differs"
+                if rec["result"] == "failed":
+                    expected = snip.meta.expect_exception is not None
+                    raised = output is None or records.split_recorded(output, expected)[1]
+                    key = "release_no_error" if expected and not raised else "release_lesson_failed"
+                shown = (rec.get("reason") or "") if output is None else output
+                said += [ui[key].format(**words), "", *_text_block(shown)]
             if new_warnings:
                 shown = "; ".join(f"`{_md_code(w)}`" for w in new_warnings)
                 said.append(ui["release_warns"].format(warnings=shown, **words))

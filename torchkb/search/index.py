@@ -18,6 +18,7 @@ import os
 import re
 import shutil
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -245,19 +246,26 @@ _SYN_LINE = re.compile(
 )
 
 
+def _entry_lines(path: Path, pattern: re.Pattern, form: str) -> Iterator[tuple[int, re.Match]]:
+    """The entries of a query-word file (none if it is missing): (line number, match of
+    `pattern`), blank and `#` lines skipped; a line that doesn't match stops at file:line."""
+    if not path.exists():
+        return
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        m = pattern.match(line)
+        if m is None:
+            raise SourceError(path, n, f"expected `{form}`")
+        yield n, m
+
+
 def load_synonyms(path: Path = SYNONYMS) -> list[dict]:
     """notes/search/synonyms.txt: `typed, typed, ... -> 中文 | english  # fixes: q1 / q2`.
     A query holding a typed phrase searches for the language's words instead; `fixes`
     names the queries of tests/search_queries.tsv the entry is there for."""
-    if not path.exists():
-        return []
     out = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        m = _SYN_LINE.match(line)
-        if m is None:
-            raise SourceError(path, n, "expected `typed, typed -> 中文 | english  # fixes: query`")
+    for n, m in _entry_lines(path, _SYN_LINE, "typed, typed -> 中文 | english  # fixes: query"):
         typed = [t.strip().lower() for t in m["typed"].split(",") if t.strip()]
         fixes = [q.strip() for q in m["fixes"].split(" / ") if q.strip()]
         if not typed or not fixes:
@@ -284,15 +292,8 @@ _COLLOQUIAL_LINE = re.compile(
 def load_colloquial(path: Path = COLLOQUIAL) -> list[dict]:
     """notes/search/colloquial.txt: `spoken, spoken -> written written  # why`: a class of
     spoken Chinese verbs and the written words the notes use for them (not per query)."""
-    if not path.exists():
-        return []
     out = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        m = _COLLOQUIAL_LINE.match(line)
-        if m is None:
-            raise SourceError(path, n, "expected `spoken, spoken -> written written  # why`")
+    for n, m in _entry_lines(path, _COLLOQUIAL_LINE, "spoken, spoken -> written written  # why"):
         spoken = [t.strip() for t in m["spoken"].split(",") if t.strip()]
         written = m["written"].lower().split()
         if not spoken or not written or not all(_HAN.search(t) for t in spoken):

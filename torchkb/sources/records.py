@@ -197,6 +197,13 @@ def current_record(
     return record
 
 
+def failed_in_check(record: dict) -> bool:
+    """A failed run whose lesson ran as shown and whose check part failed: `verify` names
+    the failing file first in `reason` (`<name>.check.py:<line>: raised ...`)."""
+    reason = record.get("reason") or ""
+    return record.get("result") == "failed" and f"{CHECK_SUFFIX}:" in reason.split(" ", 1)[0]
+
+
 def machine() -> dict[str, str | None]:
     """torch, CUDA, device name, Python and date of this run (torch imported here)."""
     import torch
