@@ -56,6 +56,17 @@ def site_dir(base: Path) -> Path:
     return site
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    # a browser opens many connections at once as a page loads (the search worker fetches
+    # its index files in batches): socketserver's default backlog of 5 can drop some
+    request_queue_size = 128
+
+    # a page closed mid-transfer is not an error of the site
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     """A static host: files under `prefix` (GitHub Pages serves a project site under
     /<repo>/), the site's 404.html for a miss, and optionally gzip and cache headers."""
@@ -127,7 +138,7 @@ def serve(site: Path, prefix: str = "/", gzip: bool = False, cache: str = "") ->
         type("Handler", (_Handler,), {"prefix": prefix, "gzip": gzip, "cache": cache}),
         directory=str(site),
     )
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

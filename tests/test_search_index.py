@@ -338,3 +338,43 @@ def test_long_question_ranks_the_section_covering_its_distinctive_words(tmp_path
     )
     assert ranked[0][0] == "g/#alloc"
     assert [r[0] for r in ranked].index("t/#memory") > 0
+
+
+def test_a_word_typed_run_together_finds_its_halves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """batchsize, which the index lacks, finds the section with both batch and size (its
+    halves, each an index word) and marks them; without the split it finds nothing."""
+    docs = [
+        {"location": "training/#accum", "title": "梯度积累", "text": "变相增大 batch size"},
+        {"location": "data/#batch", "title": "批", "text": "每个 batch 一组样本"},
+        {"location": "nn/#size", "title": "尺寸", "text": "输出的 size 取整"},
+    ]
+    [joined] = worker_search(tmp_path, ["梯度 batchsize"], docs, [])
+    assert joined[0][0] == "training/#accum", joined
+    assert joined[0][2].get("batch size") is True, joined[0][2]
+    monkeypatch.setitem(search.QUERY_SETTINGS, "split_min", 5)  # batch|size: 5 + 4 letters
+    [unsplit] = worker_search(tmp_path / "b", ["batchsize"], docs, [])
+    assert unsplit == []
+
+
+def test_query_words_close_together_on_the_page_rank_higher(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Neighbouring words of a Chinese query (转置, 之后) found close together in a section
+    lift it above one that holds the same words as often, far apart. The control: with
+    near_weight 0 the two tie, and the one indexed first comes first."""
+    docs = [
+        # one word of 45 letters keeps 转置 and 之后 apart without adding words
+        {
+            "location": "t/#far",
+            "title": "形状",
+            "text": "张量转置 pneumonoultramicroscopicsilicovolcanoconiosis 之后 view",
+        },
+        {"location": "t/#near", "title": "形状", "text": "张量转置（permute）之后 view"},
+    ]
+    [close] = worker_search(tmp_path, ["张量转置之后没法view"], docs, [])
+    assert [r[0] for r in close] == ["t/#near", "t/#far"]
+    monkeypatch.setitem(search.QUERY_SETTINGS, "near_weight", 0)
+    [apart] = worker_search(tmp_path / "b", ["张量转置之后没法view"], docs, [])
+    assert [r[0] for r in apart] == ["t/#far", "t/#near"]

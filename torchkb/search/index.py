@@ -372,7 +372,8 @@ def posting_score(tf: int, length: int, avg: float, weight: float) -> int:
 CHUNK_BYTES = 40_000  # postings per file, about (before gzip); terms in sorted ranges
 WORDS_BYTES = 24_000  # Chinese index words per file, about (before gzip)
 DOC_BYTES = 12_000  # section texts per file, about (before gzip)
-BLOCK = 64  # section id = file number * BLOCK + place in file
+BLOCK = 8  # section id = file number * BLOCK + place in file: a few more than a
+# DOC_BYTES file holds on average, so ids stay dense (the worker keeps two numbers per id)
 GZIP_LEVEL = 6  # higher levels barely shrink the index and cost build time
 
 
@@ -520,6 +521,15 @@ QUERY_SETTINGS = {
     # an inflected English word (deleting) also matches the code token its stem starts
     # with (del), at this weight
     "stem_weight": 0.6,
+    # a word typed run together that the index lacks (batchsize, numworkers) matches the
+    # sections holding both halves, each an index word of at least split_min letters
+    "split_min": 3,
+    # neighbouring query words (a Chinese run's pieces, in order) found at most near_chars
+    # characters apart in a section: segmentation guesses where the words of a run end,
+    # their closeness on the page confirms it; each candidate's score is multiplied by
+    # 1 + near_weight x (share of the query's neighbouring pairs found close together)
+    "near_chars": 16,
+    "near_weight": 0.25,
     "longest_word": 16,  # longest Chinese word tried when segmenting a query
     # a single Chinese character left over by segmentation (一, 多, 用, 上 ...) is mostly
     # a function word: it counts at this weight, so a question's few real words decide

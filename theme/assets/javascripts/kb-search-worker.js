@@ -36,7 +36,7 @@ let meta = null  // { N, ids (section ids are below it), block, chunks: [first t
 let synonyms = null // [RegExp of the typed phrases, Map typed phrase -> replacement]
 let colloquial = new Map()  // spoken Chinese verb -> the written words it also searches for
 const files = new Map()  // name -> Promise of its parsed JSON
-let acc = null  // per-section accumulators of search(), reused
+let sums = null, best = null  // per-section accumulators of search(), reused
 const words = new Map()  // section -> " word word ... " for phrase matching
 
 /* ---- fetching the split index ---------------------------------------------------- */
@@ -128,7 +128,8 @@ function nameParts(name) {
 }
 
 /* Fewest pieces that are index words (`has`), ties: longer first piece; then, like
- * jieba's search mode, the index words inside each longer piece. Returns [piece, sure]:
+ * jieba's search mode, the index words inside each longer piece. Returns [piece, sure,
+ * of the segmentation itself (not a word inside one of its pieces)]:
  * a piece is unsure where another segmentation as good cuts across it (涨不下来: 不下|来
  * or 不|下来): such a fragment may exist only across a word boundary of the query, so it
  * must not outweigh the query's certain words. */
@@ -157,7 +158,7 @@ function segmentHan(run, has) {
   for (let i = 0; i < n; i = next[i]) {
     const piece = run.slice(i, next[i])
     if (!has(piece)) continue
-    out.push([piece, !crossed(i, next[i])])
+    out.push([piece, !crossed(i, next[i]), true])  // [piece, sure, of the segmentation]
     for (let len = 2; len < piece.length; len++)
       for (let j = 0; j + len <= piece.length; j++)
         if (has(piece.slice(j, j + len))) out.push([piece.slice(j, j + len), true])
@@ -200,21 +201,25 @@ function applySynonyms(query) {
   return re ? query.replace(re, m => ` ${target.get(m)} `) : query
 }
 
-/* The query's terms, given `has` (is this Chinese piece an index word?), and the
- * Chinese pieces that are unsure (segmentHan) */
+/* The query's terms, given `has` (is this Chinese piece an index word?); the Chinese
+ * pieces that are unsure (segmentHan); and the query's words in order, a Chinese run as the
+ * pieces of its segmentation */
 function queryTerms(text, has, camel = []) {
-  const terms = [], unsure = new Set(), sure = new Set()
-  for (const run of text.match(HAN) || [])
-    for (const [piece, ok] of segmentHan(run, has)) {
+  const terms = [], unsure = new Set(), sure = new Set(), order = []
+  for (const unit of text.match(/[\u3400-\u9fff]+|[a-z0-9]+/g) || []) {
+    if (!/^[\u3400-\u9fff]/.test(unit)) { if (!STOP.has(unit)) order.push(unit); continue }
+    for (const [piece, ok, main] of segmentHan(unit, has)) {
       terms.push(piece);
       (ok ? sure : unsure).add(piece)
+      if (main && piece.length > 1 && !STOP.has(piece)) order.push(piece)
     }
+  }
   for (const name of text.match(NAME) || [])
     if (name.includes(".") || name.includes("_")) terms.push(...nameParts(name))
   for (const w of text.match(WORD) || []) if (!STOP.has(w)) terms.push(normaliseWord(w))
   for (const w of camel) if (!STOP.has(w)) terms.push(normaliseWord(w))
   for (const t of sure) unsure.delete(t)
-  return [[...new Set(terms)].filter(t => !STOP.has(t)), unsure]
+  return [[...new Set(terms)].filter(t => !STOP.has(t)), unsure, order]
 }
 
 /* The word being typed: the query's last word or code name, unless a space follows */
@@ -260,7 +265,7 @@ async function analyse(raw) {
   const isWord = await wordsFor(new Set((query.match(HAN) || []).join("")))
   const has = t => isWord(t) || colloquial.has(t)
   const camel = camelParts(raw.slice(0, 2000))
-  const [terms, unsure] = queryTerms(query, has, camel)
+  const [terms, unsure, order] = queryTerms(query, has, camel)
   // an inflected English word (deleting, freed) reaches the code token it starts with
   // (del, free): its stem less one or two letters, where that is an index term
   const stems = new Map()
@@ -338,17 +343,84 @@ async function analyse(raw) {
       for (const [, , t, p] of found) g.alts.push([t, Q.typo_weight, p])
     }
   }
+  // a word typed run together (batchsize, numworkers) that the index lacks: the sections
+  // holding both its halves, where each is an index word
+  const typedWords = new Map((typedQuery.match(WORD) || []).map(w => [normaliseWord(w), w]))
+  const cuts = w => Array.from({ length: w.length - 2 * Q.split_min + 1 }, (_, k) =>
+    [w.slice(0, Q.split_min + k), w.slice(Q.split_min + k)]).filter(h => !h.some(x => STOP.has(x)))
+  const joined = groups.filter(g => !g.alts[0]?.[2]
+    && /^[a-z]+$/.test(typedWords.get(g.typed) || "") && typedWords.get(g.typed).length >= 2 * Q.split_min)
+  if (joined.length) {
+    const halves = await loadChunks(joined.flatMap(g => cuts(typedWords.get(g.typed)).flat()
+      .map(h => chunkOf(normaliseWord(h)))))
+    const postingsIn = t => { const c = halves.get(chunkOf(t)); return c && Object.hasOwn(c, t) ? c[t] : undefined }
+    for (const g of joined) {
+      let best = null
+      for (const [a, b] of cuts(typedWords.get(g.typed))) {
+        const both = intersect(postingsIn(normaliseWord(a)), postingsIn(normaliseWord(b)))
+        if (both.length && (!best || both.length > best[2].length)) best = [`${a} ${b}`, 1, both]
+      }
+      if (best) g.alts.push(best)
+    }
+  }
   // pieces of what was typed rather than words of it, not shown as found words (nor
   // highlighted): a CamelCase name's words (the name is), a single Chinese character or
   // an unsure piece cut from a longer run (涨不下来: 不下, 来)
   const han = (query.match(HAN) || []).join("")
   const pieces = new Set([...camel.map(normaliseWord), ...unsure,
     ...terms.filter(t => single(t) && t !== han)])
-  return { query, pieces, groups: groups.map(g => ({ typed: g.typed, completions: g.completions,
+  // neighbouring query words (a Chinese run's pieces): found close together in a section,
+  // they count as a phrase of it
+  const near = []
+  for (let i = 0; i + 1 < order.length; i++)
+    if (/[\u3400-\u9fff]/.test(order[i] + order[i + 1])) near.push([order[i], order[i + 1]])
+  return { query, pieces, near, groups: groups.map(g => ({ typed: g.typed, completions: g.completions,
     alts: g.alts.filter(([, , p]) => p) })) }
 }
 
+/* Sections in both postings lists (flat [section gap, score, ...]), as one such list:
+ * each scores the mean of its two scores */
+function intersect(p, q) {
+  if (!p || !q) return []
+  const first = new Map()
+  for (let i = 0, d = 0; i < p.length; i += 2) { d += p[i]; first.set(d, p[i + 1]) }
+  const out = []
+  for (let i = 0, d = 0, last = 0; i < q.length; i += 2) {
+    d += q[i]
+    if (first.has(d)) { out.push(d - last, Math.round((first.get(d) + q[i + 1]) / 2)); last = d }
+  }
+  return out
+}
+
 /* ---- scoring ------------------------------------------------------------------- */
+
+/* A term's postings (flat [section gap, score, ...]) added into `sums`, per section
+ * [score, covered query weight]. The hot loop at scale: a pasted error's common words each
+ * hold a good share of the sections. Both numbers of a section sit side by side, one memory
+ * read a posting, and no list of the sections touched is kept (a branch a posting): the
+ * top sections are found by one pass over the array */
+function addPostings(postings, weight, sums) {
+  const k = weight / Q.scale
+  for (let i = 0, d = 0; i < postings.length; i += 2) {
+    d += postings[i]
+    sums[2 * d] += k * postings[i + 1]
+    sums[2 * d + 1] += weight
+  }
+}
+
+/* The same for one alternative of a group: each section keeps its best score and weight.
+ * Returns the last section of the postings */
+function bestPostings(postings, weight, best) {
+  const k = weight / Q.scale
+  let d = 0
+  for (let i = 0; i < postings.length; i += 2) {
+    d += postings[i]
+    const s = k * postings[i + 1]
+    if (s > best[2 * d]) best[2 * d] = s
+    if (weight > best[2 * d + 1]) best[2 * d + 1] = weight
+  }
+  return d
+}
 
 function wordsOf(text) {
   return " " + text.toLowerCase().replace(/[^a-z0-9\u3400-\u9fff]+/g, " ").trim() + " "
@@ -362,6 +434,16 @@ function phrases(text) {
   for (let i = 0; i + 4 <= ws.length; i++) out.push(" " + ws.slice(i, i + 4).join(" ") + " ")
   for (const run of text.match(HAN) || []) if (run.length >= 3) out.push(run)
   return out
+}
+
+/* Does `b` follow `a` in `text` within Q.near_chars characters? */
+function closeTogether(text, a, b) {
+  for (let i = text.indexOf(a); i >= 0; i = text.indexOf(a, i + 1)) {
+    const j = text.indexOf(b, i + a.length)
+    if (j >= 0 && j - i - a.length <= Q.near_chars) return true
+    if (j < 0) return false
+  }
+  return false
 }
 
 function idf(df) {
@@ -378,57 +460,48 @@ async function docsOf(ds) {
 }
 
 async function search(raw) {
-  const { query, pieces, groups } = await analyse(raw)
+  if (!meta) await setup()  // setup's fetch failed: this query tries again
+  const { query, pieces, near, groups } = await analyse(raw)
   const live = groups.filter(g => g.alts.length)  // a word no section has sinks no result
   if (!live.length) return { items: [] }
-  // per section: score and covered query weight, in arrays reused from query to query
-  // (a Map per query was 5 us a posting at 100x the content: GC; measured)
-  if (!acc || acc.score.length < meta.ids)
-    acc = { score: new Float64Array(meta.ids), cover: new Float64Array(meta.ids),
-      seen: new Uint8Array(meta.ids) }
-  const { score, cover, seen } = acc
-  const touched = []
+  // per section [score, covered query weight] (`sums`), and the same for the best of a
+  // group's alternatives (`best`): reused from query to query
+  if (!sums || sums.length < 2 * meta.ids) {
+    sums = new Float64Array(2 * meta.ids)
+    best = new Float64Array(2 * meta.ids)
+  }
+  const S = sums, B = best
   let total = 0
   for (const { alts } of live) {
     if (alts.length === 1) {
       const [, factor, postings] = alts[0]
       const w = factor * idf(postings.length / 2)
       total += w
-      for (let i = 0, d = 0; i < postings.length; i += 2) {
-        d += postings[i]
-        if (!seen[d]) { seen[d] = 1; touched.push(d) }
-        score[d] += w * postings[i + 1] / Q.scale
-        cover[d] += w
-      }
+      addPostings(postings, w, S)
       continue
     }
     // several alternatives (completions, spellings): a section scores the best of them
-    const best = new Map()
-    let weight = 0
+    let weight = 0, last = 0
     for (const [, factor, postings] of alts) {
       const w = factor * idf(postings.length / 2)
       weight = Math.max(weight, w)
-      for (let i = 0, d = 0; i < postings.length; i += 2) {
-        d += postings[i]
-        const s = w * postings[i + 1] / Q.scale
-        const b = best.get(d)
-        if (!b) best.set(d, [s, w])
-        else { if (s > b[0]) b[0] = s; if (w > b[1]) b[1] = w }
-      }
+      last = Math.max(last, bestPostings(postings, w, B))
     }
     total += weight
-    for (const [d, [s, w]] of best) {
-      if (!seen[d]) { seen[d] = 1; touched.push(d) }
-      score[d] += s
-      cover[d] += w
-    }
+    for (let j = 0; j <= 2 * last; j += 2)
+      if (B[j + 1] !== 0) {
+        S[j] += B[j]; S[j + 1] += B[j + 1]
+        B[j] = 0; B[j + 1] = 0
+      }
   }
   // BM25 where a section must cover the query's distinctive terms; the Q.rerank best kept
   const top = []
-  for (const d of touched) {
-    const coverage = cover[d] / total
-    const s = score[d] * (0.1 + coverage * coverage)
-    score[d] = 0; cover[d] = 0; seen[d] = 0
+  for (let d = 0, n = meta.ids; d < n; d++) {
+    const covered = S[2 * d + 1]
+    if (covered === 0) continue
+    const coverage = covered / total
+    const s = S[2 * d] * (0.1 + coverage * coverage)
+    S[2 * d] = 0; S[2 * d + 1] = 0
     if (top.length === Q.rerank && s <= top[Q.rerank - 1][1]) continue
     let i = Math.min(top.length, Q.rerank - 1)
     while (i > 0 && top[i - 1][1] < s) i--
@@ -443,7 +516,10 @@ async function search(raw) {
     if (!words.has(d)) words.set(d, wordsOf(x))
     let found = 0
     for (const p of wanted) if ((p.startsWith(" ") ? words.get(d) : x).includes(p)) found++
-    return [d, s * (1 + 2 * (wanted.length ? found / wanted.length : 0))]
+    const low = x.toLowerCase()
+    let close = 0
+    for (const [a, b] of near) if (closeTogether(low, a, b)) close++
+    return [d, s * (1 + 2 * (wanted.length ? found / wanted.length : 0)) * (1 + Q.near_weight * (near.length ? close / near.length : 0))]
   }).sort((a, b) => b[1] - a[1])
   // where one of a page's sections matches too, show that section, not the page's summary
   const pageOf = d => docs.get(d)[0].split("#")[0]
