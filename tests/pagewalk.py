@@ -24,6 +24,7 @@ from bs4 import BeautifulSoup
 from builtsite import ROOT
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
+from search_harness import SEARCH_READY
 
 from torchkb.sources import comments
 from torchkb.sources.project import Project
@@ -44,9 +45,6 @@ SCREENSHOTS = {
 # Material's search has started (our worker loaded its meta.json): the last request a page
 # makes by itself, so no later request's failure goes unseen, and a fixed event to wait
 # for rather than a period of network quiet.
-SEARCH_READY = """() => { const m = document.querySelector('.md-search-result__meta');
-  return m && m.innerText.trim() !== '' && !/Initializing|正在初始化/.test(m.innerText) }"""
-
 # -- axe ----------------------------------------------------------------------------------
 # Material's colour schemes, as its toggle sets them on the body, and the axe rules each is
 # checked with: all of axe's default rules on the light one, the rules whose result depends

@@ -32,6 +32,8 @@ from playwright.sync_api import Browser, Page
 PLACEHOLDERS = re.compile(
     r"键入以开始搜索|正在初始化|Type to start searching|Initializing search|鍵入以開始搜索", re.I
 )
+SEARCH_READY = """() => { const m = document.querySelector('.md-search-result__meta');
+  return m && m.innerText.trim() !== '' && !/Initializing|正在初始化/.test(m.innerText) }"""
 ZW = re.compile("[\u200b\u200c\u200d\ufeff]")
 PREFIXES = {"zh": "/", "en": "/en/"}
 # Queries, typed in the page one after the other in one round trip: for each, set the box's
@@ -319,6 +321,9 @@ class SearchBox:
         self.url = base_url
         self.page: Page = browser.new_page()
         self.page.goto(base_url.rstrip("/") + PREFIXES[lang])
+        # typed once the box has left "Initializing search", as a reader sees it: the
+        # worker's answer to the box's empty value then can't land on the first query
+        self.page.wait_for_function(SEARCH_READY)
 
     @classmethod
     def shared(cls, browser: Browser, site: Path, lang: str) -> SearchBox:

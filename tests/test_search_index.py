@@ -378,3 +378,47 @@ def test_query_words_close_together_on_the_page_rank_higher(
     monkeypatch.setitem(search.QUERY_SETTINGS, "near_weight", 0)
     [apart] = worker_search(tmp_path / "b", ["张量转置之后没法view"], docs, [])
     assert [r[0] for r in apart] == ["t/#far", "t/#near"]
+
+
+def test_an_empty_query_is_answered_at_once(tmp_path: Path) -> None:
+    """Material sends the box's value as the worker becomes ready, empty as a rule (its
+    answer turns "Initializing search" into the placeholder). Answered after the queries
+    before it, that answer could arrive once the reader has begun typing and read "no
+    results" for what was typed; so an empty query is answered at once, and overtakes a
+    typed query still in the queue (a cleared box shows no stale results)."""
+    node = require_tool("node")
+    folder = tmp_path / "search" / "kb-zh"
+    folder.mkdir(parents=True)
+    for name, content in shard_index(build_index(DOCS), [], "zh").items():
+        data = json.dumps(content, ensure_ascii=False).encode()
+        (folder / f"{name}.json.gz").write_bytes(gzip.compress(data))
+    script = f"""
+const vm = require("vm"), fs = require("fs"), url = require("url")
+const fetch = async u => new Response(fs.readFileSync(url.fileURLToPath(u)))
+const href = url.pathToFileURL({json.dumps(str(tmp_path / "assets/javascripts/w.js"))}) + "?lang=zh"
+const posted = [], listeners = []
+const ctx = vm.createContext({{ self: {{ location: {{ href }} }}, URL, console, fetch, Response,
+  Blob, DecompressionStream, TextDecoder, postMessage: m => posted.push(m),
+  addEventListener: (_, f) => listeners.push(f) }})
+vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
+const send = data => listeners.forEach(f => f({{ data }}))
+const answers = () => posted.splice(0).map(m => m.type === 3 ? m.data.items.length : "ready")
+const settle = () => new Promise(r => setTimeout(r, 300))
+;(async () => {{
+  const out = []
+  send({{ type: 0 }}); send({{ type: 2, data: "" }})
+  out.push(answers())  // before the worker has run anything else
+  await settle(); out.push(answers())
+  send({{ type: 2, data: "锁页内存" }}); await settle(); out.push(answers())
+  send({{ type: 2, data: "锁页内存 pin_memory" }}); send({{ type: 2, data: " " }})
+  await settle(); out.push(answers())
+  console.log(JSON.stringify(out))
+}})()
+"""
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    at_once, setup, typed, cleared = json.loads(done.stdout)
+    assert at_once == [0]
+    assert setup == ["ready"]
+    assert typed and typed[0] > 0
+    assert cleared == [0]  # the typed query overtaken by the cleared box is not answered

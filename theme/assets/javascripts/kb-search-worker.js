@@ -658,7 +658,10 @@ async function fetchWholeIfSmall() {
   }
 }
 
-/* Queries are answered in order; one overtaken by a newer query is not answered at all */
+/* Queries are answered in order; one overtaken by a newer query is not answered at all.
+ * An empty query (the box's value as the worker becomes ready, or a cleared box) has no
+ * results: it is answered at once, not after the queries before it, so its answer cannot
+ * arrive once the reader has begun typing and read "no results" for what was typed */
 let queue = Promise.resolve(), latest = 0
 addEventListener("message", ev => {
   const message = ev.data
@@ -674,6 +677,10 @@ addEventListener("message", ev => {
       .then(fetchWholeIfSmall).catch(() => {})
   } else if (message.type === 2) {
     const id = ++latest
+    if (!String(message.data).trim()) {
+      postMessage({ type: 3, data: { items: [] } })
+      return
+    }
     queue = queue.then(async () => {
       if (id !== latest) return
       let data = { items: [] }
