@@ -14,10 +14,12 @@
  *   涨 -> 增长, 不动 -> 冻结);
  * - query-side synonyms (notes/search/synonyms.txt); the last word, as the box sends it
  *   on every keystroke, also matches as a prefix (below whole words); a word the index
- *   lacks matches its spelling neighbours (one or two edits away);
+ *   lacks matches its spelling neighbours (one or two edits away), or, typed run together
+ *   (batchsize), the sections holding both its halves;
  * - BM25 (computed at build time, one score per posting) where a section must cover the
  *   query's distinctive terms (so the section on 锁页内存 beats one merely dense in 内存)
- *   and verbatim phrases count.
+ *   and verbatim phrases count, and a Chinese query's neighbouring words found close
+ *   together on the page.
  * Every result is one section, shown with its page as a breadcrumb.
  */
 "use strict"
