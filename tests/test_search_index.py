@@ -176,6 +176,17 @@ def test_nested_excluded_markup_is_dropped_whole() -> None:
     assert section["text"] == "before after"
 
 
+def write_index_files(
+    tmp_path: Path, docs: list[dict], synonyms: list[dict], colloquial: list[dict] | None = None
+) -> None:
+    """The split Chinese index of `docs`, gzipped, where the worker fetches it under tmp_path."""
+    folder = tmp_path / "search" / "kb-zh"
+    folder.mkdir(parents=True)
+    for name, content in shard_index(build_index(docs), synonyms, "zh", colloquial).items():
+        data = json.dumps(content, ensure_ascii=False).encode()
+        (folder / f"{name}.json.gz").write_bytes(gzip.compress(data))
+
+
 def worker_search(
     tmp_path: Path,
     queries: list[str],
@@ -189,12 +200,8 @@ def worker_search(
     HTML, {word: matched}] (the location as written in the index: the worker adds the
     matched words as `?h=`, which theme/assets/javascripts/kb.js marks on the page)."""
     node = require_tool("node")
-    folder = tmp_path / "search" / "kb-zh"
-    folder.mkdir(parents=True)
     syn = load_synonyms() if synonyms is None else synonyms
-    for name, content in shard_index(build_index(docs), syn, "zh", colloquial).items():
-        data = json.dumps(content, ensure_ascii=False).encode()
-        (folder / f"{name}.json.gz").write_bytes(gzip.compress(data))
+    write_index_files(tmp_path, docs, syn, colloquial)
     script = f"""
 const vm = require("vm"), fs = require("fs"), url = require("url")
 const fetch = async u => {{
@@ -387,11 +394,7 @@ def test_an_empty_query_is_answered_at_once(tmp_path: Path) -> None:
     results" for what was typed; so an empty query is answered at once, and overtakes a
     typed query still in the queue (a cleared box shows no stale results)."""
     node = require_tool("node")
-    folder = tmp_path / "search" / "kb-zh"
-    folder.mkdir(parents=True)
-    for name, content in shard_index(build_index(DOCS), [], "zh").items():
-        data = json.dumps(content, ensure_ascii=False).encode()
-        (folder / f"{name}.json.gz").write_bytes(gzip.compress(data))
+    write_index_files(tmp_path, DOCS, [])
     script = f"""
 const vm = require("vm"), fs = require("fs"), url = require("url")
 const fetch = async u => new Response(fs.readFileSync(url.fileURLToPath(u)))

@@ -28,6 +28,7 @@ const LANG = new URL(self.location.href).searchParams.get("lang") || "zh"
 const HAN = /[\u3400-\u9fff]+/g
 const NAME = /[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*/g
 const WORD = /[a-z0-9]+/g
+const UNIT = /[\u3400-\u9fff]+|[a-z0-9]+/g  // a Chinese run or a word, in query order
 // query settings and stop words, from the meta file: torchkb/search/index.py (QUERY_SETTINGS,
 // STOP_WORDS) writes them there and says what each is for
 let Q = null
@@ -208,7 +209,7 @@ function applySynonyms(query) {
  * pieces of its segmentation */
 function queryTerms(text, has, camel = []) {
   const terms = [], unsure = new Set(), sure = new Set(), order = []
-  for (const unit of text.match(/[\u3400-\u9fff]+|[a-z0-9]+/g) || []) {
+  for (const unit of text.match(UNIT) || []) {
     if (!/^[\u3400-\u9fff]/.test(unit)) { if (!STOP.has(unit)) order.push(unit); continue }
     for (const [piece, ok, main] of segmentHan(unit, has)) {
       terms.push(piece);
@@ -350,16 +351,16 @@ async function analyse(raw) {
   const typedWords = new Map((typedQuery.match(WORD) || []).map(w => [normaliseWord(w), w]))
   const cuts = w => Array.from({ length: w.length - 2 * Q.split_min + 1 }, (_, k) =>
     [w.slice(0, Q.split_min + k), w.slice(Q.split_min + k)]).filter(h => !h.some(x => STOP.has(x)))
-  const joined = groups.filter(g => !g.alts[0]?.[2]
-    && /^[a-z]+$/.test(typedWords.get(g.typed) || "") && typedWords.get(g.typed).length >= 2 * Q.split_min)
+  const joined = groups.map(g => [g, typedWords.get(g.typed) || ""])
+    .filter(([g, w]) => !g.alts[0]?.[2] && /^[a-z]+$/.test(w) && w.length >= 2 * Q.split_min)
+    .map(([g, w]) => [g, cuts(w)])
   if (joined.length) {
-    const halves = await loadChunks(joined.flatMap(g => cuts(typedWords.get(g.typed)).flat()
-      .map(h => chunkOf(normaliseWord(h)))))
-    const postingsIn = t => { const c = halves.get(chunkOf(t)); return c && Object.hasOwn(c, t) ? c[t] : undefined }
-    for (const g of joined) {
+    const halves = await loadChunks(joined.flatMap(([, c]) => c.flat().map(h => chunkOf(normaliseWord(h)))))
+    halves.forEach((chunk, k) => chunks.set(k, chunk))
+    for (const [g, c] of joined) {
       let best = null
-      for (const [a, b] of cuts(typedWords.get(g.typed))) {
-        const both = intersect(postingsIn(normaliseWord(a)), postingsIn(normaliseWord(b)))
+      for (const [a, b] of c) {
+        const both = intersect(postingsOf(normaliseWord(a)), postingsOf(normaliseWord(b)))
         if (both.length && (!best || both.length > best[2].length)) best = [`${a} ${b}`, 1, both]
       }
       if (best) g.alts.push(best)
@@ -518,10 +519,10 @@ async function search(raw) {
     if (!words.has(d)) words.set(d, wordsOf(x))
     let found = 0
     for (const p of wanted) if ((p.startsWith(" ") ? words.get(d) : x).includes(p)) found++
-    const low = x.toLowerCase()
-    let close = 0
-    for (const [a, b] of near) if (closeTogether(low, a, b)) close++
-    return [d, s * (1 + 2 * (wanted.length ? found / wanted.length : 0)) * (1 + Q.near_weight * (near.length ? close / near.length : 0))]
+    const low = near.length ? x.toLowerCase() : ""
+    const close = near.filter(([a, b]) => closeTogether(low, a, b)).length
+    return [d, s * (1 + 2 * (wanted.length ? found / wanted.length : 0))
+      * (1 + Q.near_weight * (near.length ? close / near.length : 0))]
   }).sort((a, b) => b[1] - a[1])
   // where one of a page's sections matches too, show that section, not the page's summary
   const pageOf = d => docs.get(d)[0].split("#")[0]
