@@ -18,7 +18,7 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-.PHONY: install serve build test docs lighthouse verify-release
+.PHONY: install serve build test docs lighthouse verify-release gpu-wheels
 install: $(VENV)/.installed node_modules/.installed
 
 # Build and serve the site on http://127.0.0.1:8000/<site_url's path>/ (mkdocs.yml)
@@ -51,3 +51,15 @@ verify-release:
 	test -x $(RELEASE_VENV)/bin/python || python3 -m venv $(RELEASE_VENV)
 	$(RELEASE_VENV)/bin/python -m pip install --quiet torch==$(TORCH) $(EXTRA) -r requirements-verify.txt
 	$(RELEASE_VENV)/bin/python -m torchkb verify $(IDS)
+
+# The wheels the GPU job takes to a GPU machine without network (README, "The GPU job"):
+# what `verify` needs beside the machine's own torch, and the snippets' packages such a
+# machine lacks, for its Python (GPU_PYTHON); then, there: bash gpu/job.sh OUTDIR
+GPU_PYTHON ?= 3.12
+GPU_WHEELS = pydantic==2.14.3 pydantic-core==2.50.4 annotated-types==0.8.0 \
+  typing-extensions==4.16.0 typing-inspection==0.4.5 pyyaml==6.0.3 \
+  thop==0.1.1.post2209072238 torchinfo==1.8.0 torchsummary==1.5.1 torchsummaryX==1.3.0
+gpu-wheels:
+	python3 -m pip download --quiet --no-deps --only-binary=:all: --python-version $(GPU_PYTHON) \
+	  --implementation cp --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 \
+	  --platform manylinux2014_x86_64 -d gpu/wheels $(GPU_WHEELS)

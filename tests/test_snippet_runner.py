@@ -473,3 +473,39 @@ def test_a_lesson_that_stops_early_is_named_not_its_check(tree) -> None:
         "stops.py:1: raised ModuleNotFoundError: No module named 'torchkb_no_such_module'"
     )
     assert "checks.check.py:1: raised AssertionError" in outcomes["t/checks"].reason
+
+
+DEAD_CONTEXT = {
+    # a device-side assert leaves the CUDA context dead: the error is raised, and from then
+    # on every CUDA call in the process raises, torch.manual_seed (which seeds every CUDA
+    # generator) too. Stand-in on the CPU: the lesson makes those calls raise, then fails.
+    "dead.py": """\
+        import torch
+        def dead(*args, **kwargs):
+            raise RuntimeError("CUDA error: device-side assert triggered (stand-in)")
+        torch.manual_seed = torch.cuda.manual_seed_all = torch.set_default_dtype = dead
+        torch.set_grad_enabled = torch.set_printoptions = dead
+        print("assert fired")
+        raise RuntimeError("CUDA error: device-side assert triggered (stand-in)")
+        """,
+    "dead.check.py": """\
+        note_claim_holds = lesson_error is not None
+        note_claim_control = False
+        """,
+}
+DEAD_CONTEXT_META = """\
+    dead.py:
+      title: {zh: 断言, en: assert}
+      needs: cpu
+      expect_exception: {type: RuntimeError, match: "device-side assert triggered"}
+    """
+
+
+def test_a_lesson_that_kills_cuda_still_gets_its_result(tree) -> None:
+    """In a process of its own (every CUDA snippet's), a lesson after which every CUDA call
+    raises still has its result written and judged: nothing after the run calls CUDA."""
+    root = tree(DEAD_CONTEXT, DEAD_CONTEXT_META)
+    outcome = run_all(root, update=True, isolate="process")["t/dead"]
+    assert outcome.result == "passed", outcome.reason
+    assert (outcome.verdict, outcome.control) == (True, False)
+    assert (root / "t" / "dead.out").read_text().startswith("assert fired\nRuntimeError:")

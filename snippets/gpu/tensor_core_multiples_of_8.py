@@ -27,3 +27,21 @@ def uses_tensor_cores(kernels):
 aligned, unaligned = gemm_kernels(4096), gemm_kernels(4095)  # 8 的倍数 / 不是 8 的倍数
 print("4096:", uses_tensor_cores(aligned), aligned)
 print("4095:", uses_tensor_cores(unaligned), unaligned)
+
+
+def ms_per_matmul(n, dtype=torch.float16, repeat=50):
+    a = torch.randn(n, n, device="cuda", dtype=dtype)
+    b = torch.randn(n, n, device="cuda", dtype=dtype)
+    a @ b
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()  # CUDA event 在 GPU 上计时, 不受 CPU 端异步的影响
+    for _ in range(repeat):
+        a @ b
+    end.record()
+    torch.cuda.synchronize()
+    return start.elapsed_time(end) / repeat
+
+
+# 用得上 Tensor Core 不等于一样快: 不对齐的尺寸换了 kernel, 看每次矩阵乘的耗时
+t_aligned, t_unaligned = ms_per_matmul(4096), ms_per_matmul(4095)
+print(f"4096: {t_aligned:.3f} ms, 4095: {t_unaligned:.3f} ms per matmul ({t_unaligned / t_aligned:.1f}x)")

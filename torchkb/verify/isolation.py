@@ -210,9 +210,12 @@ def deadline(seconds: float):
 
 
 @contextlib.contextmanager
-def isolated(snippet: Path, workdir: Path, home: Path):
+def isolated(snippet: Path, workdir: Path, home: Path, *, reset_after: bool = True):
     """Working directory, argv, environment, tempfile dir, threads: set, then restored.
-    Yields the scratch directory that `tempfile` uses meanwhile."""
+    Yields the scratch directory that `tempfile` uses meanwhile. `reset_after=False`: the
+    seeds and torch's switches are not reset after the run (a process of its own ends
+    with it, and a lesson may leave CUDA unusable: after a device-side assert every CUDA
+    call raises, `torch.manual_seed` too)."""
     torch = sys.modules.get("torch")
     cwd, argv, environ = os.getcwd(), sys.argv, dict(os.environ)
     threads, tmp = (torch.get_num_threads() if torch else None), tempfile.tempdir
@@ -235,5 +238,6 @@ def isolated(snippet: Path, workdir: Path, home: Path):
         tempfile.tempdir = tmp
         if threads is not None:
             torch.set_num_threads(threads)
-        reset_state()
+        if reset_after:
+            reset_state()
         shutil.rmtree(scratch, ignore_errors=True)

@@ -181,9 +181,13 @@ def _verdict(
     return None
 
 
-def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) -> RunResult:
+def run_python(
+    snippet: Path, workdir: Path, home: Path, timeout: float = 60, *, last_in_process: bool = False
+) -> RunResult:
     """Execute `snippet` in this process, as __main__, in `workdir`. Its own exception is
-    data in the result; a timeout or a write outside its directories is `failure`."""
+    data in the result; a timeout or a write outside its directories is `failure`.
+    `last_in_process`: nothing runs after it here, so torch's state is not reset after it
+    (the reset would call CUDA, which a device-side assert in the lesson leaves dead)."""
     snippet = snippet.resolve()
     WriteGuard.install()
     out, check_out = io.StringIO(), io.StringIO()
@@ -191,7 +195,7 @@ def run_python(snippet: Path, workdir: Path, home: Path, timeout: float = 60) ->
     verdict = control = None
     caught: list[warnings.WarningMessage] = []
     start = time.perf_counter()
-    with isolated(snippet, workdir, home) as scratch:
+    with isolated(snippet, workdir, home, reset_after=not last_in_process) as scratch:
         WriteGuard.violation = None
         WriteGuard.armed = (snippet, (workdir.resolve(), scratch.resolve(), home.resolve()))
         try:
@@ -288,7 +292,9 @@ def run_python_in_process_of_its_own(
 def _child_main(argv: list[str]) -> int:
     snippet, workdir, home, timeout, result_file = argv
     sys.meta_path.insert(0, SeedOnImport())
-    result = run_python(Path(snippet), Path(workdir), Path(home), float(timeout))
+    result = run_python(
+        Path(snippet), Path(workdir), Path(home), float(timeout), last_in_process=True
+    )
     Path(result_file).write_text(result.to_json(), encoding="utf-8")
     return 0
 

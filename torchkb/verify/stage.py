@@ -15,7 +15,8 @@ on a CUDA machine, every snippet run in a process of their own (`torchkb.verify.
 On the CPU with a torch other than the one pyproject.toml pins, a run is a release run: it
 compares each snippet with the pinned release's recorded output, writes no outputs, and
 records what it found (a different output as `differs`, with the output) in
-`verification/releases/cpu-torch-<release>.json`.
+`verification/releases/cpu-torch-<release>.json`. On a GPU machine with another torch, the
+CPU snippets are judged the same way (`judged_as_release_on_gpu`), in `cuda.json`.
 """
 
 from __future__ import annotations
@@ -261,6 +262,14 @@ def _write_output(snip: store.Snippet, device: str, text: str) -> Path:
     return target
 
 
+def judged_as_release_on_gpu(snip: store.Snippet) -> bool:
+    """On a GPU machine whose torch is not the pinned one, a CPU snippet's output is
+    compared with the pinned release's, as in a release run: a different output there is
+    that torch release's fact (recorded as `differs`), not the GPU's failure. A snippet
+    whose output differs on a GPU by design (`output_per_device`) records its own."""
+    return records.home_device(snip.meta.needs) == "cpu" and not snip.meta.output_per_device
+
+
 def _named(snip: store.Snippet, name: str) -> bool:
     """`name` is the snippet's id (`tensors/view`) or its topic (`tensors`)."""
     return snip.id == name or snip.id.startswith(name + "/")
@@ -296,7 +305,8 @@ def verify(
     snippets = list(project.snippets.values())
     chosen = select(snippets, ids, shard)
     machine = records.machine()
-    release = device == "cpu" and machine["torch"] != project.pinned_torch
+    other_torch = machine["torch"] != project.pinned_torch
+    release = device == "cpu" and other_torch
     echo(
         f"verify: {len(chosen)} snippets on {device} ({machine['device']}, torch "
         f"{machine['torch']}, CUDA {machine['cuda']}, Python {machine['python']})"
@@ -323,7 +333,7 @@ def verify(
             repo=project.root,
             update=update,
             isolate=isolate,
-            release=release,
+            release=release or (other_torch and judged_as_release_on_gpu(snip)),
         )
         mark = {"passed": "ok  ", "differs": "diff", "skipped": "skip", "failed": "FAIL"}[
             outcome.result
@@ -336,8 +346,13 @@ def verify(
     try:
         parallel = jobs > 1 and all(uses_own_process(s, device, isolate) for s in chosen)
         if parallel:
+            # the CUDA snippets one at a time first, so a timing proof has the GPU to itself
+            alone = [s for s in chosen if s.meta.needs == "cuda"]
+            outcomes = [one(s) for s in alone]
             with ThreadPoolExecutor(jobs) as pool:
-                outcomes = list(pool.map(one, chosen))
+                outcomes += pool.map(one, [s for s in chosen if s.meta.needs != "cuda"])
+            order = {s.id: n for n, s in enumerate(chosen)}
+            outcomes.sort(key=lambda o: order[o.snippet.id])
         else:
             outcomes = [one(s) for s in chosen]
     finally:
