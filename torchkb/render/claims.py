@@ -7,6 +7,8 @@ of the proof's current code on the device the proof needs:
 - verdict True  -> verified (the note is right)
 - verdict False -> corrected (the note is wrong; the explanation says what is true)
 - no current passing record of a CUDA proof -> awaiting a GPU run (checkable, not yet run)
+- a claim about several GPUs (`gpus:`) whose proof ran on fewer -> awaiting a run on that
+  many (the run on one GPU could not have failed)
 - no proof -> not checkable (no experiment decides it; the explanation says why)
 
 Where the proof also ran on other torch releases (`verification/releases/`), the label keeps
@@ -39,6 +41,7 @@ class ClaimLabel:
     proof: snippet_store.Snippet | None = None
     # the proof's verdict on each torch release it has a current record of, oldest first
     releases: dict[str, bool] = field(default_factory=dict)
+    gpus_needed: int | None = None  # awaiting a run on this many GPUs (`gpus:` of the claim)
 
 
 def label_of(
@@ -64,6 +67,8 @@ def label_of(
     )
     if (record is None or record.get("result") != "passed") and device == "cuda":
         return ClaimLabel("awaiting-gpu", device, record, proof)
+    if claim.gpus and int(record.get("gpus") or 0) < claim.gpus:  # a count not recorded: 0
+        return ClaimLabel("awaiting-gpu", device, record, proof, gpus_needed=claim.gpus)
     if record is None or record.get("result") != "passed":
         state = "no record of its current code" if record is None else record.get("reason")
         raise SourceError(

@@ -382,17 +382,24 @@ class PageWriter:
         label = self.labels[claim_id]
         kind, title = CLAIM_STYLE[label.label], self.labels_ui[label.label]
         sep = self.ui["sep"]
+        if label.gpus_needed:
+            title = self.ui["awaiting_gpus"].format(n=label.gpus_needed)
         if label.label == "awaiting-gpu":  # what the proof is expected to find
             title += self.ui["expected"].format(label=self.labels_ui[claim.status])
         text = claim.claim.get(self.lang, claim.claim.zh)
         lines = [f'!!! {kind} "{title}{sep}{_attr(text)}"', ""]
         proof = ""
         explanation = claim.explanation.get(self.lang) if claim.explanation else ""
-        if label.label == "awaiting-gpu":
+        if label.gpus_needed:
+            why = self.ui["awaiting_gpus_why"].format(n=label.gpus_needed, ran=self.ran_on(label))
+            explanation = why + "\n\n" + explanation
+        elif label.label == "awaiting-gpu":
             explanation = self.ui["awaiting_gpu_why"] + "\n\n" + explanation
         for line in explanation.strip().splitlines():
             lines.append(f"    {line}" if line.strip() else "")
         extra = []
+        if label.device == "cuda" and label.label in ("verified", "corrected"):
+            extra.append(f"{self.ui['checked_on']}{sep}{self.ran_on(label)}")
         if changed := changed_in(label, claim.since, self.ui):
             extra.append(f"{self.ui['since']}{sep}{changed}")
         if claim.snippet:
@@ -405,6 +412,11 @@ class PageWriter:
         if extra:
             lines += ["", "    " + " · ".join(extra)]
         return "\n".join(lines) + proof
+
+    def ran_on(self, label: ClaimLabel) -> str:
+        """Where the proof's record was run, in words: device, torch, CUDA, date."""
+        rec = label.record or {}
+        return self.ui["ran_on"].format(**{k: rec.get(k) for k in ("device", "torch", "cuda", "date")})
 
     def expand(self, section: Section) -> str:
         out = []

@@ -55,6 +55,7 @@ RECORD_FIELDS = (
     "torch",
     "cuda",
     "device",
+    "gpus",
     "python",
     "date",
 )
@@ -223,6 +224,8 @@ def machine() -> dict[str, str | None]:
         "torch": torch.__version__.split("+")[0],
         "cuda": torch.version.cuda,
         "device": device,
+        # how many GPUs the run could see: a claim about several GPUs needs that many
+        "gpus": torch.cuda.device_count() if torch.cuda.is_available() else 0,
         "python": platform.python_version(),
         "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
     }

@@ -260,6 +260,9 @@ class ClaimEntry(Model):
     status: Literal["verified", "corrected", "not-checkable"]
     snippet: NonBlank | None = None
     since: str | None = None
+    # a CUDA proof that can tell the claim from its opposite only with this many GPUs
+    # (on one GPU, `.cuda()` and `.cuda(0)` are the same device whatever the rule)
+    gpus: int | None = Field(None, ge=2)
     explanation: Text | None = None
     _path: Path | None = PrivateAttr(None)
 
