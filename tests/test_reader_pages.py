@@ -53,11 +53,12 @@ def test_home_has_the_three_ways_in_and_the_search_tip(lang: str) -> None:
 @pytest.mark.parametrize("lang", torchkb.LANGS)
 def test_home_status_line_is_the_records(lang: str) -> None:
     status = verification_status(Project(ROOT))
-    assert status["cpu"] > 0 and status["wait"] > 0, status  # so the check below can fail
+    assert status["cpu"] > 0 and status["gpu"] > 0, status  # so the check below can fail
     line = next(x for x in page(lang, "index.md").splitlines() if str(status["cpu"]) in x)
     numbers = [int(n) for n in re.findall(r"(?<![\d.])\d+(?![\d.])", line)]
-    assert status["cpu"] in numbers and status["wait"] in numbers, line
-    assert str(status["torch"]) in line
+    for key in ("cpu", "gpu", "wait", "reference"):
+        assert status[key] in numbers, (key, line)
+    assert str(status["torch"]) in line and str(status["gpu_runs"]) in line
 
 
 def _home(project: Project, lang: str = "en") -> str:
@@ -65,41 +66,41 @@ def _home(project: Project, lang: str = "en") -> str:
     return home_page(lang, project.topics, project, labels, 0)
 
 
-def test_a_planted_record_changes_the_status_line(tmp_path: Path) -> None:
+def test_snippets_shown_for_reference_are_counted_as_such() -> None:
+    """A snippet that is never run (`skip:` in snippets.yml: shell lines shown for
+    reference, an Apex build) does not await a GPU; its badge says it is never run."""
+    project = Project(ROOT)
+    status = verification_status(project)
+    never_run = [s for s in project.snippets.values() if s.meta.skip]
+    assert never_run and status["reference"] == len(never_run)
+    gpu = page("en", "debugging.md")
+    block = gpu.split("snippet: debugging/cuda_launch_blocking.sh")[1].split("<!-- snippet:")[0]
+    assert strings("en")["run"]["reference"] in block
+    assert strings("en")["run"]["needs_gpu"] not in block
+
+
+def test_a_missing_gpu_record_changes_the_status_line(tmp_path: Path) -> None:
     root = copy_sources(tmp_path)
     before = verification_status(Project(root))
     proofs = {snippet_store.snippet_id(c.snippet) for c in Project(root).claims if c.snippet}
-    # a CUDA snippet that proves no claim (a passing record of a proof needs a verdict)
-    snip = next(
-        s for s in Project(root).snippets.values() if s.meta.needs == "cuda" and s.id not in proofs
-    )
-    out = snippet_store.output_path(snip)
+    # a CUDA snippet that proves no claim, with a passing GPU record
     cuda = root / "verification" / "cuda.json"
-    records = json.loads(cuda.read_text()) if cuda.exists() else {}
-    records[snip.id] = {
-        "result": "passed",
-        "reason": None,
-        "code_sha256": snippet_store.code_sha256(snip.path),
-        "output_sha256": None
-        if not out.exists()
-        else __import__("hashlib").sha256(out.read_bytes()).hexdigest(),
-        "verdict": None,
-        "torch": "2.13.0",
-        "cuda": "12.8",
-        "device": "planted GPU",
-        "python": "3.13",
-        "date": "2026-11-30",
-    }
-    cuda.write_text(json.dumps(records), encoding="utf-8")
-    after = verification_status(Project(root))
-    assert after["gpu"] == before["gpu"] + 1 and after["wait"] == before["wait"] - 1
-    text = _home(Project(root))
-    expected = strings("en")["home"]["status"].format(**after)
-    assert expected in text, text
+    records = json.loads(cuda.read_text())
+    snip = next(
+        s
+        for s in Project(root).snippets.values()
+        if s.meta.needs == "cuda"
+        and s.id not in proofs
+        and records.get(s.id, {}).get("result") == "passed"
+    )
     # a record of other code does not count (as the badges read them)
     records[snip.id]["code_sha256"] = "0" * 64
     cuda.write_text(json.dumps(records), encoding="utf-8")
-    assert verification_status(Project(root)) == before
+    after = verification_status(Project(root))
+    assert after["gpu"] == before["gpu"] - 1 and after["wait"] == before["wait"] + 1
+    text = _home(Project(root))
+    expected = strings("en")["home"]["status"].format(**after)
+    assert expected in text, text
 
 
 # -- error index -------------------------------------------------------------------------
@@ -132,8 +133,7 @@ def test_error_messages_are_the_recorded_ones(lang: str) -> None:
     says where it ran from the record."""
     project = Project(ROOT)
     text = page(lang, "errors.md")
-    ran = strings(lang)["errors"]["ran_cpu"].split("{")[0]
-    checked = 0
+    checked, on_gpu = 0, 0
     for entry in error_index.collect(project, lang):
         if entry.snippet is None or entry.record is None:
             continue
@@ -141,10 +141,12 @@ def test_error_messages_are_the_recorded_ones(lang: str) -> None:
         assert recorded.strip() == entry.message
         block = text.split(f"{{#{entry.anchor}}}", 1)[1].split("\n## ", 1)[0]
         assert f"```text\n{recorded.strip()}\n```" in block
+        ran = strings(lang)["errors"][f"ran_{entry.device}"].split("{")[0]
         assert ran in block and str(entry.record["torch"]) in block
+        on_gpu += entry.device == "cuda"
         assert f"#snippet-{entry.snippet.id.replace('/', '-')})" in block
         checked += 1
-    assert checked >= 15
+    assert checked >= 15 and on_gpu >= 2  # the device-side assert, tensors on two devices
 
 
 def _errors_yml(root: Path) -> Path:

@@ -288,7 +288,9 @@ def test_no_emoji_glyphs_and_chinese_skip_reasons() -> None:
         (ROOT / "docs").glob("*/notebooks/*.ipynb")
     ):
         text = page.read_text(encoding="utf-8")
-        assert not emoji.search(text), f"{page}: emoji {emoji.search(text).group()!r}"
+        # what a program printed is shown as printed (torch.onnx's exporter prints ✅)
+        prose = re.sub(r"^(`{3,})text\n.*?^\1$", "", text, flags=re.S | re.M)
+        assert not emoji.search(prose), f"{page}: emoji {emoji.search(prose).group()!r}"
         if "/zh/" in page.as_posix():
             reasons = re.findall(r"CPU：未运行（([^）]*)", text)
             english = [r for r in reasons if re.match(r"[A-Za-z]", r)]

@@ -144,7 +144,7 @@ def collect(project: Project, lang: str) -> list[Entry]:
             )
             record = None
         for m, w in quoted.items():  # the quotes this entry answers are not listed again
-            if _same(m, message):
+            if _same(m, message) or _same_as_base_class(m, message, expected.type):
                 used.add(m)
                 sections += [x for x in w if x not in sections]
         anchor = "error-" + snip.id.replace("/", "-").replace("_", "-")
@@ -212,6 +212,15 @@ def _same(a: str, b: str) -> bool:
     """One message begins the other (a quote shortened with `...`, or only its first line)."""
     ka, kb = _key(a), _key(b)
     return bool(ka and kb) and (ka.startswith(kb) or kb.startswith(ka))
+
+
+def _same_as_base_class(quote: str, message: str, expected_type: str) -> bool:
+    """A quote that names the error by the class the snippet expects (a base class of
+    what this torch raises: `RuntimeError: CUDA error: ...` where torch 2.13 raises
+    `torch.AcceleratorError: CUDA error: ...`) with the same message."""
+    quoted_type, _, quoted_text = quote.partition(": ")
+    _, _, text = message.partition(": ")
+    return quoted_type.split(".")[-1] == expected_type.split(".")[-1] and _same(quoted_text, text)
 
 
 def _ran(entry: Entry, ui: dict[str, str]) -> str:

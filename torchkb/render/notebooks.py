@@ -225,7 +225,8 @@ def recorded_outputs(snip: snippet_store.Snippet) -> list:
                     output_type="error",
                     ename=head.group(1),
                     evalue=evalue,
-                    traceback=error.rstrip("\n").splitlines(),
+                    # every recorded line, a blank last one too (a message ending in "\n")
+                    traceback=error.removesuffix("\n").split("\n"),
                 )
             )
     for fig in snippet_store.figures(snip):

@@ -19,9 +19,13 @@ from torchkb.sources.ui import strings
 def verification_status(project: Project) -> dict[str, int | str]:
     """Counts for the home page's status line, from the records only, as the badges read
     them: a record counts while it is of the current code and output and it passed."""
-    counts: dict[str, int] = {"cpu": 0, "gpu": 0, "wait": 0}
+    counts: dict[str, int] = {"cpu": 0, "gpu": 0, "wait": 0, "reference": 0}
     versions: set[str] = set()
+    gpu_runs: set[str] = set()  # "NVIDIA H100 80GB HBM3, torch 2.11.0"
     for snip in project.snippets.values():
+        if snip.meta.skip:  # shown for reference, never run on any machine
+            counts["reference"] += 1
+            continue
         passed = {
             kind: rec if rec and rec.get("result") == "passed" else None
             for kind, rec in snippet_store.current_records(snip, project.verification).items()
@@ -29,9 +33,15 @@ def verification_status(project: Project) -> dict[str, int | str]:
         if passed["cpu"]:
             counts["cpu"] += 1
             versions.add(str(passed["cpu"].get("torch")))
-        counts["gpu"] += passed["cuda"] is not None
+        if passed["cuda"]:
+            counts["gpu"] += 1
+            gpu_runs.add(f"{passed['cuda'].get('device')}, torch {passed['cuda'].get('torch')}")
         counts["wait"] += snip.meta.needs == "cuda" and passed["cuda"] is None
-    return {**counts, "torch": ", ".join(sorted(versions)) or "—"}
+    return {
+        **counts,
+        "torch": ", ".join(sorted(versions)) or "—",
+        "gpu_runs": "; ".join(sorted(gpu_runs)) or "—",
+    }
 
 
 def release_status(project: Project, lang: str) -> str:

@@ -141,17 +141,12 @@ class PageWriter:
             return ""  # nothing to run
         ui = strings(self.lang)["run"]
         passed = [k for k in records.DEVICE_KINDS if (runs[k] or {}).get("result") == "passed"]
-        if passed and snip.kind == "yaml":
+        if snip.meta.skip:  # shown for reference: never run, on any machine
+            text, state = ui["reference"], "skip"
+        elif passed and snip.kind == "yaml":
             text, state = ui["yaml_ok"], "ok"
         elif passed:
-            devices = " + ".join(DEVICE_NAMES[k] for k in passed)
-            torch = {runs[passed[0]]["torch"]}
-            if passed[0] == records.home_device(snip.meta.needs):  # and the same elsewhere
-                torch |= {
-                    r for r, rec in self.release_runs(snip).items() if rec["result"] == "passed"
-                }
-            releases = ", ".join(sorted(torch, key=records.release_key))
-            text, state = ui["ok"].format(devices=devices, torch=releases), "ok"
+            text, state = self.passed_text(snip, runs, passed), "ok"
         elif (runs["cuda"] or {}).get("result") == "failed":
             text, state = ui["gpu_failed"], "failed"
         elif snip.meta.needs == "cuda":
@@ -172,6 +167,31 @@ class PageWriter:
         icon = BADGE_ICON.get(state, "")
         return f'[{icon}{_md_text(text)}]({href} "{title}"){{ .kb-badge .kb-{state} }}'
 
+    def passed_text(
+        self, snip: snippet_store.Snippet, runs: dict[str, dict | None], passed: list[str]
+    ) -> str:
+        """ "CPU + GPU · torch 2.13.0" where every device ran the same torch releases, else
+        each device with its own ("CPU · torch 1.13.0, 2.13.0 + GPU · torch 2.11.0"): the
+        home device's with the other releases that gave its output."""
+        ui = strings(self.lang)["run"]
+        torch: dict[str, set[str]] = {}
+        for kind in passed:
+            torch[kind] = {runs[kind]["torch"]}
+            if kind == records.home_device(snip.meta.needs):
+                torch[kind] |= {
+                    r for r, rec in self.release_runs(snip).items() if rec["result"] == "passed"
+                }
+
+        def releases(kind: str) -> str:
+            return ", ".join(sorted(torch[kind], key=records.release_key))
+
+        if len({frozenset(t) for t in torch.values()}) == 1:
+            devices = " + ".join(DEVICE_NAMES[k] for k in passed)
+            return ui["ok"].format(devices=devices, torch=releases(passed[0]))
+        return " + ".join(
+            ui["ok"].format(devices=DEVICE_NAMES[k], torch=releases(k)) for k in passed
+        )
+
     def release_runs(self, snip: snippet_store.Snippet) -> dict[str, dict]:
         """The snippet's current records on other torch releases, oldest first."""
         if snip.id not in self._release_runs:
@@ -188,8 +208,7 @@ class PageWriter:
         pinned = runs[records.home_device(snip.meta.needs)] or {}
         body: list[str] = []
         differing: list[str] = []
-        for release, rec in self.release_runs(snip).items():
-            build = ui["release_build"].format(cuda=rec["cuda"]) if rec.get("cuda") else ""
+        for release, rec, build in self.other_release_rows(snip, runs):
             words = {"torch": release, "build": build, "pinned": self.project.pinned_torch}
             new_warnings = [
                 w for w in rec.get("warnings") or [] if w not in (pinned.get("warnings") or [])
@@ -226,6 +245,25 @@ class PageWriter:
         ]
         return "\n".join(lines)
 
+    def other_release_rows(
+        self, snip: snippet_store.Snippet, runs: dict[str, dict | None]
+    ) -> list[tuple[str, dict, str]]:
+        """(release, record, how it was built and run) for each other torch release: the
+        release runs on the CPU, then a GPU machine's own torch where its run of a CPU
+        snippet printed something else (`differs`) that the CPU run of that release did not."""
+        ui = strings(self.lang)["run"]
+        rows = [
+            (release, rec, ui["release_build"].format(cuda=rec["cuda"]) if rec.get("cuda") else "")
+            for release, rec in self.release_runs(snip).items()
+        ]
+        gpu = runs.get("cuda") or {}
+        if gpu.get("result") == "differs":
+            on_cpu = self.release_runs(snip).get(gpu["torch"], {})
+            if on_cpu.get("output") != gpu.get("output"):
+                build = ui["release_gpu_build"].format(device=gpu["device"], cuda=gpu["cuda"])
+                rows.append((gpu["torch"], gpu, build))
+        return rows
+
     def run_detail(
         self, snip: snippet_store.Snippet, kind: str, rec: dict | None, *, named: bool = True
     ) -> str:
@@ -247,7 +285,9 @@ class PageWriter:
                 )
             )
         else:
-            key = "detail_passed" if result == "passed" else "detail_failed"
+            key = {"passed": "detail_passed", "differs": "detail_differs"}.get(
+                result, "detail_failed"
+            )
             words = {k: rec.get(k) for k in RECORD_WORDS}
         text = ui[key].format(**words)
         return f"{DEVICE_NAMES[kind]}{self.ui['sep']}{text}" if named else text
@@ -416,7 +456,9 @@ class PageWriter:
     def ran_on(self, label: ClaimLabel) -> str:
         """Where the proof's record was run, in words: device, torch, CUDA, date."""
         rec = label.record or {}
-        return self.ui["ran_on"].format(**{k: rec.get(k) for k in ("device", "torch", "cuda", "date")})
+        return self.ui["ran_on"].format(
+            **{k: rec.get(k) for k in ("device", "torch", "cuda", "date")}
+        )
 
     def expand(self, section: Section) -> str:
         out = []
