@@ -8,6 +8,7 @@ import shutil
 import textwrap
 from pathlib import Path
 
+import pytest
 import torch
 
 import torchkb
@@ -90,8 +91,33 @@ def test_the_pinned_release_writes_its_own_records(tmp_path: Path) -> None:
     assert not (root / "verification" / records.RELEASES_DIR).exists()
 
 
+def test_a_gpu_machine_with_another_torch_judges_cpu_snippets_as_that_release(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a GPU machine whose torch is not the pinned one (a borrowed machine has its own),
+    a CPU snippet that prints something else there is that release's fact: `differs`, its
+    output kept in cuda.json, the pinned outputs untouched even with --update. With the
+    pinned torch the same difference fails, as on the CPU."""
+    monkeypatch.setattr(verify, "device_kind", lambda: "cuda")  # this machine has no GPU
+    root = checkout(tmp_path / "other", pin="0.0.1")
+    before = {p: p.read_bytes() for p in (root / "snippets").rglob("*") if p.is_file()}
+    outcomes = verify.verify(
+        Project(root), ["t/same", "t/other"], update=True, echo=lambda *_: None
+    )
+    assert {o.snippet.id: o.result for o in outcomes} == {"t/same": "passed", "t/other": "differs"}
+    assert {p: p.read_bytes() for p in (root / "snippets").rglob("*") if p.is_file()} == before
+    saved = json.loads((root / "verification" / "cuda.json").read_text(encoding="utf-8"))
+    assert saved["t/other"]["output"] == "this release\n"
+    assert not (root / "verification" / records.RELEASES_DIR).exists()
+
+    root = checkout(tmp_path / "pinned", pin=THIS_TORCH)
+    outcomes = verify.verify(Project(root), ["t/other"], echo=lambda *_: None)
+    assert [o.result for o in outcomes] == ["failed"]
+
+
 # --- pages: a planted record of another release ------------------------------------------
 PLANTED = "9.1.0"
+GPU_TORCH = "9.2.0"  # a GPU machine's own torch, run on no CPU
 PASSED = "tensors/view_shares_storage"  # a CPU snippet with a check part
 DIFFERS = "tensors/tensor_size"
 RAISES = "tensors/matmul_dtype_mismatch"  # expects an error; another wording is planted
@@ -126,6 +152,18 @@ def plant(tmp_path: Path) -> Project:
     }
     target = records.release_record_path(root / "verification", "cpu", PLANTED)
     records.save_records(target, planted, set(project.snippets))
+    # a GPU machine with a torch of its own printed something else for a CPU snippet
+    cuda = records.record_path(root / "verification", "cuda")
+    on_gpu = json.loads(cuda.read_text(encoding="utf-8")) if cuda.exists() else {}
+    on_gpu[DIFFERS] = {
+        **pinned[DIFFERS],
+        "result": "differs",
+        "output": "42 on the GPU machine\n",
+        "torch": GPU_TORCH,
+        "cuda": "13.0",
+        "device": "Planted GPU",
+    }
+    cuda.write_text(json.dumps(on_gpu), encoding="utf-8")
     return Project(root)
 
 
@@ -143,6 +181,12 @@ def test_a_planted_release_record_reaches_badges_folds_and_claims(tmp_path: Path
         assert re.search(rf"CPU · torch {re.escape(pinned)}(\]\(| \+ GPU · torch )", differs)
         assert f"torch {pinned}, {PLANTED}" not in differs
         assert "41 and 1" in differs.split('kb-releases"')[1]  # its own output, shown
+    # the GPU machine's other output is that release's fact, folded; never "GPU: failed"
+    fold = differs.split('kb-releases"')[1]
+    assert f"torch {GPU_TORCH} (run on the GPU machine: Planted GPU, CUDA 13.0)" in fold
+    assert "42 on the GPU machine" in fold
+    assert "GPU: failed" not in differs
+    assert f"GPU: torch {GPU_TORCH} prints something else" in differs
     # the claim's "changed in" comes from the releases' verdicts, on its page and the claims page
     for page in ("en/tensors.md", "en/claims.md"):
         assert f"between torch {pinned} and {PLANTED} (from the runs)" in files[page].decode()
@@ -157,8 +201,9 @@ def test_the_pin_is_the_release_ci_installs() -> None:
 
 
 # every CPU snippet ran on these (README): the oldest release pip installs for Python 3.11,
-# the latest, and the one before it; other release files are targeted runs (a bisection)
-FULL_RELEASES = ("1.13.0", "2.14.1", "2.15.0")
+# the latest, the one before it, and the GPU machine's torch (so what differs there has its
+# CPU row); other release files are targeted runs (a bisection)
+FULL_RELEASES = ("1.13.0", "2.11.0", "2.14.1", "2.15.0")
 
 
 def test_committed_release_records_are_what_their_runs_wrote() -> None:
