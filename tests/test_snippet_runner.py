@@ -509,3 +509,27 @@ def test_a_lesson_that_kills_cuda_still_gets_its_result(tree) -> None:
     assert outcome.result == "passed", outcome.reason
     assert (outcome.verdict, outcome.control) == (True, False)
     assert (root / "t" / "dead.out").read_text().startswith("assert fired\nRuntimeError:")
+
+
+def test_a_proofs_grid_and_property_run_are_recorded(tree) -> None:
+    """The verdict per case of a proof's grid and a property-based run reach the record,
+    in this process and in a process of its own."""
+    root = tree(
+        {
+            "grid.py": "import torch\n",
+            "grid.check.py": """\
+                note_claim_cases = {f"dtype={d}": torch.ones(1, dtype=d).is_floating_point()
+                                    for d in (torch.float32, torch.int64)}
+                note_claim_holds = all(note_claim_cases.values())
+                note_claim_control = torch.ones(1).is_floating_point()
+                note_claim_property = {"examples": 50, "counterexample": "dtype=torch.int64"}
+                """,
+        },
+        "grid.py: {title: {zh: 网格, en: grid}, needs: cpu}\n",
+    )
+    for isolate in ("inprocess", "process"):
+        outcome = run_all(root, update=True, isolate=isolate)["t/grid"]
+        record = outcome.record({})
+        assert record["cases"] == {"dtype=torch.float32": True, "dtype=torch.int64": False}
+        assert record["property"] == {"examples": 50, "counterexample": "dtype=torch.int64"}
+        assert (record["verdict"], record["control"]) == (False, True)

@@ -40,6 +40,11 @@ VERDICT_NAMES = ("note_claim_holds", "note_claims_hold")
 # the same measurement on the control case, which comes out the other way if the
 # measurement can tell the claim from its opposite (notes/FORMAT.md, claims register)
 CONTROL_NAMES = ("note_claim_control", "note_claims_control")
+# the claim's verdict on each case of the grid its proof ran ({"mode=nearest, 5->8": False}),
+# or {claim id: {case: bool}} for a proof of several claims (notes/FORMAT.md, scope)
+CASES_NAMES = ("note_claim_cases", "note_claims_cases")
+# a property-based proof's run: {"examples": int, "counterexample": str | None}, or by claim
+PROPERTY_NAMES = ("note_claim_property", "note_claims_property")
 FIGURE_SUFFIXES = (".png", ".svg")  # files a run writes that are kept as its figures
 RESULTS = ("passed", "differs", "failed", "skipped")  # differs: another release only
 RELEASES_DIR = "releases"  # verification/releases/<device>-torch-<version>.json
@@ -50,6 +55,8 @@ RECORD_FIELDS = (
     "output_sha256",
     "verdict",
     "control",
+    "cases",
+    "property",
     "warnings",
     "output",
     "torch",

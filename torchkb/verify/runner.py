@@ -43,9 +43,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from torchkb.sources.records import (
+    CASES_NAMES,
     CONTROL_NAMES,
     FIGURE_SUFFIXES,
     LESSON_ERROR,
+    PROPERTY_NAMES,
     VERDICT_NAMES,
     check_path,
     recorded_text,
@@ -106,6 +108,8 @@ class RunResult:
     warnings: list[str] = field(default_factory=list)
     # the check part's own exception (an assert that failed), apart from the lesson's `error`
     check_error: RaisedError | None = None
+    cases: dict | None = None  # the verdict per case of the proof's grid (CASES_NAMES)
+    property: dict | None = None  # a property-based proof's run (PROPERTY_NAMES)
 
     def recorded(self) -> str:
         return recorded_text(self.stdout, self.error.text if self.error else "")
@@ -181,6 +185,42 @@ def _verdict(
     return None
 
 
+def _cases(globals_: dict) -> dict | None:
+    """{case: bool}, or {claim id: {case: bool}}: the grid a proof ran (CASES_NAMES)."""
+    single, many = (globals_.get(name) for name in CASES_NAMES)
+
+    def grid(value: object) -> dict[str, bool] | None:
+        if isinstance(value, dict) and value and all(isinstance(v, bool) for v in value.values()):
+            return {str(k): v for k, v in value.items()}
+        return None
+
+    if (found := grid(single)) is not None:
+        return found
+    if isinstance(many, dict) and many and all(grid(v) is not None for v in many.values()):
+        return {str(k): grid(v) for k, v in many.items()}
+    return None
+
+
+def _property(globals_: dict) -> dict | None:
+    """{"examples": n, "counterexample": text or None}, or those by claim id."""
+    single, many = (globals_.get(name) for name in PROPERTY_NAMES)
+
+    def run(value: object) -> dict | None:
+        if isinstance(value, dict) and isinstance(value.get("examples"), int):
+            example = value.get("counterexample")
+            return {
+                "examples": value["examples"],
+                "counterexample": None if example is None else str(example),
+            }
+        return None
+
+    if (found := run(single)) is not None:
+        return found
+    if isinstance(many, dict) and many and all(run(v) is not None for v in many.values()):
+        return {str(k): run(v) for k, v in many.items()}
+    return None
+
+
 def run_python(
     snippet: Path, workdir: Path, home: Path, timeout: float = 60, *, last_in_process: bool = False
 ) -> RunResult:
@@ -192,7 +232,7 @@ def run_python(
     WriteGuard.install()
     out, check_out = io.StringIO(), io.StringIO()
     error = check_error = failure = None
-    verdict = control = None
+    verdict = control = cases = prop = None
     caught: list[warnings.WarningMessage] = []
     start = time.perf_counter()
     with isolated(snippet, workdir, home, reset_after=not last_in_process) as scratch:
@@ -210,6 +250,7 @@ def run_python(
             error = RaisedError.of(lesson_exc, files) if lesson_exc else None
             check_error = RaisedError.of(check_exc, files) if check_exc else None
             verdict, control = _verdict(namespace), _verdict(namespace, CONTROL_NAMES)
+            cases, prop = _cases(namespace), _property(namespace)
         except SnippetTimedOut as err:
             failure = f"{snippet}:{snippet_line(snippet, err.__traceback__)}: {err}"
         except SnippetWroteOutside:
@@ -236,6 +277,8 @@ def run_python(
         control,
         list(dict.fromkeys(said)),
         check_error,
+        cases,
+        prop,
     )
 
 

@@ -56,6 +56,8 @@ class Outcome:
     control: bool | dict[str, bool] | None = None
     warnings: list[str] | None = None
     output: str | None = None  # a release run's output where it differs from the pinned one
+    cases: dict | None = None  # the proof's verdict per case of its grid
+    property: dict | None = None  # a property-based proof's examples and counterexample
 
     def record(self, machine: dict) -> dict:
         return {
@@ -65,6 +67,8 @@ class Outcome:
             "output_sha256": records.sha256_file(self.output_file) if self.output_file else None,
             "verdict": self.verdict,
             "control": self.control,
+            **({"cases": self.cases} if self.cases is not None else {}),
+            **({"property": self.property} if self.property is not None else {}),
             "warnings": self.warnings or [],
             **({"output": self.output} if self.output is not None else {}),
             **machine,
@@ -138,6 +142,8 @@ def run(
         seconds=result.seconds,
         control=result.control,
         warnings=[compare.normalise(w, workdir, repo) for w in result.warnings],
+        cases=result.cases,
+        property=result.property,
     )
     problem = result.failure or _exception_problem(snip, result)
     if problem and release:  # what this release did instead is a fact for the page
