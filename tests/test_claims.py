@@ -1,10 +1,16 @@
 """The claims register: well formed, every label earned by a recorded run of the current
 proof (torchkb.render.claims), and the typed statuses agree with the recorded verdicts."""
 
+import copy
+
+import pytest
+
 import torchkb
-from torchkb.render.claims import label_all
+from torchkb.errors import SourceError
+from torchkb.render.claims import checked_over, label_all
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.project import Project
+from torchkb.sources.ui import strings
 
 PROJECT = Project(torchkb.ROOT)
 CLAIMS = PROJECT.claims  # typed and checked by torchkb.sources.schema (status, proof, texts)
@@ -43,3 +49,50 @@ def test_every_claim_is_shown_on_a_page() -> None:
     }
     missing = [c.id for c in CLAIMS if c.id not in shown and c.status == "corrected"]
     assert not missing, f"corrections not shown on any page: {missing}"
+
+
+# --- scope: the grid a proof ran, a property-based run ------------------------------------
+def _verified_cpu_claim():
+    for claim in CLAIMS:
+        proof = SNIPPETS.get(snippet_store.snippet_id(claim.snippet or ""))
+        record = PROJECT.verification["cpu"].get(proof.id) if proof else None
+        if claim.status == "verified" and record and isinstance(record.get("verdict"), bool):
+            return claim, proof
+    raise AssertionError("no verified claim with a CPU proof of one claim")
+
+
+def _planted(proof_id: str, **fields) -> dict:
+    verification = copy.deepcopy(PROJECT.verification)
+    verification["cpu"][proof_id].update(fields)
+    return verification
+
+
+def test_a_recorded_counterexample_is_never_verified() -> None:
+    """A verdict that is not the claim over its grid stops the build; a grid where every
+    case holds is said on the page ("checked over: 2 cases")."""
+    claim, proof = _verified_cpu_claim()
+    failing = {"dtype=float32": True, "dtype=int64": False}
+    with pytest.raises(SourceError, match="is not the claim over its cases"):
+        label_all(CLAIMS, SNIPPETS, _planted(proof.id, cases=failing, verdict=True))
+    with pytest.raises(SourceError, match="contradicts"):  # the typed status: verified
+        label_all(CLAIMS, SNIPPETS, _planted(proof.id, cases=failing, verdict=False))
+    holding = dict.fromkeys(failing, True)
+    labels = label_all(CLAIMS, SNIPPETS, _planted(proof.id, cases=holding))
+    said = checked_over(claim.id, labels[claim.id], strings("en")["page"])
+    assert labels[claim.id].label == "verified" and said.startswith("2 cases")
+    some = {"mode=linear": True, "mode=nearest, 5->8": False}
+    wrong = claim.model_copy(update={"status": "corrected"})
+    labels = label_all([wrong], SNIPPETS, _planted(proof.id, cases=some, verdict=False))
+    said = checked_over(claim.id, labels[claim.id], strings("en")["page"])
+    assert "not in 1, e.g. `mode=nearest, 5->8`" in said
+
+
+def test_a_formula_claim_needs_a_property_based_proof() -> None:
+    claim, proof = _verified_cpu_claim()
+    formula = claim.model_copy(update={"formula": True})
+    with pytest.raises(SourceError, match="needs a property-based proof"):
+        label_all([formula], SNIPPETS, PROJECT.verification)
+    run = {"examples": 200, "counterexample": None}
+    labels = label_all([formula], SNIPPETS, _planted(proof.id, property=run))
+    said = checked_over(claim.id, labels[claim.id], strings("en")["page"])
+    assert said == "200 generated inputs (hypothesis): no counterexample"

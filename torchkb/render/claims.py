@@ -15,6 +15,12 @@ Where the proof also ran on other torch releases (`verification/releases/`), the
 each release's verdict: a claim's "changed in" comes from where they differ
 (`changed_in`), a typed `since:` is shown as the documentation's word.
 
+Where the proof ran a grid of cases (`note_claim_cases`), the verdict is the claim as stated
+over them: a verdict that is not `all(cases)` stops the build, so a general statement with a
+recorded counterexample is never verified; the page says what was checked over
+(`scope_of`). A formula claim (`formula: true`) needs a property-based run
+(`note_claim_property`) in its record.
+
 The `status` typed in notes/claims/*.yml is the editor's expectation; where a record
 exists and disagrees, the build stops with `file:line`. A CPU proof can run anywhere, so
 one without a passing record of its current code stops the build too.
@@ -42,6 +48,45 @@ class ClaimLabel:
     # the proof's verdict on each torch release it has a current record of, oldest first
     releases: dict[str, bool] = field(default_factory=dict)
     gpus_needed: int | None = None  # awaiting a run on this many GPUs (`gpus:` of the claim)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a claim's proof checked it over, from its record."""
+
+    cases: dict[str, bool]  # the verdict per case of the grid
+    examples: int | None = None  # a property-based run's number of examples
+    counterexample: str | None = None  # its shrunk failing input
+
+    @property
+    def failing(self) -> list[str]:
+        return [case for case, holds in self.cases.items() if not holds]
+
+
+def _for_claim(value: object, claim_id: str) -> object:
+    """The part of a record's field about `claim_id` ({claim id: ...} for several claims)."""
+    if isinstance(value, dict) and claim_id in value and isinstance(value[claim_id], dict):
+        return value[claim_id]
+    return value
+
+
+def scope_of(claim_id: str, record: dict | None) -> Scope | None:
+    """The grid and property-based run a record holds for `claim_id`, if any."""
+    if not record:
+        return None
+    cases = _for_claim(record.get("cases"), claim_id)
+    prop = _for_claim(record.get("property"), claim_id)
+    if not isinstance(prop, dict) or "examples" not in prop:
+        prop = None
+    if not (isinstance(cases, dict) and all(isinstance(v, bool) for v in cases.values())):
+        cases = {}
+    if not cases and prop is None:
+        return None
+    return Scope(
+        cases,
+        prop["examples"] if prop else None,
+        prop.get("counterexample") if prop else None,
+    )
 
 
 def label_of(
@@ -87,6 +132,21 @@ def label_of(
             "verdict: set `note_claim_holds` (or `note_claims_hold[id]`) from "
             "the experiment, then run python -m torchkb verify "
             f"{proof.id}",
+        )
+    scope = scope_of(claim.id, record)
+    if scope is not None and scope.cases and verdict != (not scope.failing):
+        raise SourceError(
+            records.check_path(proof.path) or proof.path,
+            None,
+            f"proof of claim {claim.id}: its verdict ({verdict}) is not the claim over its "
+            f"cases ({len(scope.cases) - len(scope.failing)} of {len(scope.cases)} hold): "
+            "set note_claim_holds = all(note_claim_cases.values())",
+        )
+    if claim.formula and (scope is None or not scope.examples):
+        raise SourceError(
+            *where,
+            f"{claim.id}: a formula claim needs a property-based proof: its check part sets "
+            "no note_claim_property (hypothesis, a fixed number of examples)",
         )
     label = "verified" if verdict else "corrected"
     if label != status:
@@ -159,3 +219,34 @@ def label_all(
             label, releases=release_verdicts(claim.id, label, releases or {})
         )
     return labels
+
+
+def checked_over(claim_id: str, label: ClaimLabel, ui: dict[str, str]) -> str | None:
+    """ "6 cases: holds in 2 (mode=linear, ...), not in 4, e.g. mode=nearest, 5->8 · 200
+    generated inputs: no counterexample", in words; None without a grid."""
+    scope = scope_of(claim_id, label.record)
+    if scope is None:
+        return None
+    parts = []
+    if scope.cases:
+        n, failing = len(scope.cases), scope.failing
+        held = [case for case in scope.cases if case not in failing]
+        if not failing:
+            parts.append(ui["scope_all"].format(n=n))
+        elif not held:
+            parts.append(ui["scope_none"].format(n=n, example=f"`{failing[0]}`"))
+        else:
+            shown = "; ".join(f"`{c}`" for c in held[:3]) + ("; …" if len(held) > 3 else "")
+            parts.append(
+                ui["scope_some"].format(
+                    n=n, held=len(held), cases=shown, failed=len(failing), example=f"`{failing[0]}`"
+                )
+            )
+    if scope.examples:
+        result = (
+            ui["property_counterexample"].format(example=f"`{scope.counterexample}`")
+            if scope.counterexample
+            else ui["property_none"]
+        )
+        parts.append(ui["scope_property"].format(examples=scope.examples, result=result))
+    return ui["scope_join"].join(parts)

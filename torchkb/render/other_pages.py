@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 from torchkb.rawnotes.text import read_text
-from torchkb.render.claims import LABELS, ClaimLabel, changed_in
+from torchkb.render.claims import LABELS, ClaimLabel, changed_in, checked_over
 from torchkb.render.notebooks import note_label
 from torchkb.render.pages import CLAIM_ICON, output_anchor, yaml_str
 from torchkb.sources import snippets as snippet_store
@@ -233,6 +233,8 @@ def claims_page(
                 claim.claim.get(lang, claim.claim.zh)
             )
             fact = _cell(claim.explanation.get(lang)) if claim.explanation else ""
+            if scope := checked_over(claim.id, label, ui):
+                fact += f"<br>{ui['checked_over']}{ui['sep']}{_cell(scope)}"
             if changed := changed_in(label, claim.since, ui):
                 fact += f"<br>{cp['since']}{ui['sep']}{_cell(changed)}"
             proof = ""

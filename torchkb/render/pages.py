@@ -5,7 +5,7 @@ import html
 import re
 from pathlib import Path
 
-from torchkb.render.claims import ClaimLabel, changed_in
+from torchkb.render.claims import ClaimLabel, changed_in, checked_over
 from torchkb.render.headings import subheading_ids, with_heading_ids
 from torchkb.render.notebooks import note_label, notebook_links, reproduces
 from torchkb.sources import comments, records
@@ -438,6 +438,8 @@ class PageWriter:
         for line in explanation.strip().splitlines():
             lines.append(f"    {line}" if line.strip() else "")
         extra = []
+        if scope := checked_over(claim_id, label, self.ui):
+            extra.append(f"{self.ui['checked_over']}{sep}{scope}")
         if label.device == "cuda" and label.label in ("verified", "corrected"):
             extra.append(f"{self.ui['checked_on']}{sep}{self.ran_on(label)}")
         if changed := changed_in(label, claim.since, self.ui):

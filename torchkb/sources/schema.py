@@ -263,6 +263,8 @@ class ClaimEntry(Model):
     # a CUDA proof that can tell the claim from its opposite only with this many GPUs
     # (on one GPU, `.cuda()` and `.cuda(0)` are the same device whatever the rule)
     gpus: int | None = Field(None, ge=2)
+    # a formula (output sizes, coordinates, indices): its proof must be property-based
+    formula: bool = False
     explanation: Text | None = None
     _path: Path | None = PrivateAttr(None)
 
