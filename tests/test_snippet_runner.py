@@ -207,8 +207,13 @@ def test_records_outputs_figures_and_verification(
     )
     assert recorded["t/f_cuda"]["result"] == "skipped"
     assert recorded["t/f_cuda"]["reason"].startswith("needs CUDA")
-    # every field, but `output`: a release run's, where it differs from the pinned one
-    assert set(recorded["t/c_clean"]) == set(records.RECORD_FIELDS) - {"output"}
+    # every field, but `output` (a release run's, where it differs from the pinned one) and
+    # a proof's grid and property-based run (kept where its check part sets them)
+    assert set(recorded["t/c_clean"]) == set(records.RECORD_FIELDS) - {
+        "output",
+        "cases",
+        "property",
+    }
     # proof verdicts are what the snippet computed, also when it raised as expected
     assert recorded["t/k_proof"]["verdict"] is True
     assert recorded["t/l_proof_raises"]["verdict"] == {"claim-a": False}
