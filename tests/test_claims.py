@@ -2,6 +2,7 @@
 proof (torchkb.render.claims), and the typed statuses agree with the recorded verdicts."""
 
 import copy
+import re
 
 import pytest
 
@@ -96,3 +97,21 @@ def test_a_formula_claim_needs_a_property_based_proof() -> None:
     labels = label_all([formula], SNIPPETS, _planted(proof.id, property=run))
     said = checked_over(claim.id, labels[claim.id], strings("en")["page"])
     assert said == "200 generated inputs (hypothesis): no counterexample"
+
+
+RUN_STATE = re.compile(
+    r"还没有在 GPU 上运行|尚未在 GPU|预期(?:是|的结果|结论)|本站还没有"
+    r"|has not (?:yet )?run|not run it on|the expected (?:result|verdict)|awaits? a GPU run",
+    re.IGNORECASE,
+)
+
+
+def test_no_explanation_types_a_runs_state() -> None:
+    """Whether a proof ran, where and with what result comes from its record (the label, the
+    "checked on" line), never from typed words that go stale when the next run lands."""
+    for claim in CLAIMS:
+        for lang, text in (claim.explanation.as_dict() if claim.explanation else {}).items():
+            found = RUN_STATE.search(text)
+            assert found is None, (
+                f"{claim.path.name}:{claim.yaml_line} {claim.id} ({lang}): {found}"
+            )
