@@ -41,7 +41,7 @@ test: install
 	$(PY) -m pytest -n 2
 
 # Verify every snippet with another torch release, in a side environment of its own; the
-# records go to verification/releases/ (README, "Verifying on another torch release"):
+# records go to verification/releases/ (CONTRIBUTING, "Verifying on another torch release"):
 #   make verify-release TORCH=2.15.0
 #   make verify-release TORCH=1.13.0 EXTRA='numpy<2'    # wheels built before NumPy 2
 #   make verify-release TORCH=2.6.0 IDS=tensors/expand_write_error   # some snippets only

@@ -200,7 +200,7 @@ def test_the_pin_is_the_release_ci_installs() -> None:
     assert Project(torchkb.ROOT).pinned_torch == THIS_TORCH
 
 
-# every CPU snippet ran on these (README): the oldest release pip installs for Python 3.11,
+# every CPU snippet ran on these (CONTRIBUTING): the oldest release pip installs for Python 3.11,
 # the latest, the one before it, and the GPU machine's torch (so what differs there has its
 # CPU row); other release files are targeted runs (a bisection)
 FULL_RELEASES = ("1.13.0", "2.11.0", "2.14.1", "2.15.0")

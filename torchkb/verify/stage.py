@@ -5,7 +5,7 @@ output, and write what the run earned to `verification/<device kind>.json`.
     python -m torchkb verify tensors gpu/empty_cache --update   # rewrite their outputs
     python -m torchkb verify --shard 0/2       # a share (GPU matrix job): a part file
     python -m torchkb verify --merge           # parts -> verification/<device>.json
-    .venvs/torch-2.15.0/bin/python -m torchkb verify   # another torch release (README)
+    .venvs/torch-2.15.0/bin/python -m torchkb verify   # another torch release (CONTRIBUTING)
 
 Needs only torch, pyyaml and pydantic (plus the packages a snippet declares), so it runs on a GPU
 machine whose torch is not the pinned one; each record says which torch ran. CPU snippets
