@@ -10,6 +10,7 @@ import torchkb
 from torchkb.errors import SourceError
 from torchkb.render.claims import checked_over, label_all
 from torchkb.sources import snippets as snippet_store
+from torchkb.sources.evidence import collect
 from torchkb.sources.project import Project
 from torchkb.sources.ui import strings
 
@@ -30,7 +31,7 @@ def test_register_is_well_formed() -> None:
 def test_labels_come_from_current_records() -> None:
     """Raises (file:line) on a status that contradicts its proof's recorded verdict, a
     proof without a verdict, or a CPU proof without a passing record of its code."""
-    labels = label_all(CLAIMS, SNIPPETS, PROJECT.verification)
+    labels = label_all(CLAIMS, PROJECT.evidence)
     for claim in CLAIMS:
         label = labels[claim.id]
         if label.label in {"verified", "corrected"}:
@@ -63,9 +64,10 @@ def _verified_cpu_claim():
 
 
 def _planted(proof_id: str, **fields) -> dict:
+    """The checkout's evidence, with `fields` planted into the proof's CPU record."""
     verification = copy.deepcopy(PROJECT.verification)
     verification["cpu"][proof_id].update(fields)
-    return verification
+    return collect(SNIPPETS, verification, PROJECT.releases)
 
 
 def test_a_recorded_counterexample_is_never_verified() -> None:
@@ -74,16 +76,16 @@ def test_a_recorded_counterexample_is_never_verified() -> None:
     claim, proof = _verified_cpu_claim()
     failing = {"dtype=float32": True, "dtype=int64": False}
     with pytest.raises(SourceError, match="is not the claim over its cases"):
-        label_all(CLAIMS, SNIPPETS, _planted(proof.id, cases=failing, verdict=True))
+        label_all(CLAIMS, _planted(proof.id, cases=failing, verdict=True))
     with pytest.raises(SourceError, match="contradicts"):  # the typed status: verified
-        label_all(CLAIMS, SNIPPETS, _planted(proof.id, cases=failing, verdict=False))
+        label_all(CLAIMS, _planted(proof.id, cases=failing, verdict=False))
     holding = dict.fromkeys(failing, True)
-    labels = label_all(CLAIMS, SNIPPETS, _planted(proof.id, cases=holding))
+    labels = label_all(CLAIMS, _planted(proof.id, cases=holding))
     said = checked_over(claim.id, labels[claim.id], strings("en")["page"])
     assert labels[claim.id].label == "verified" and said.startswith("2 cases")
     some = {"mode=linear": True, "mode=nearest, 5->8": False}
     wrong = claim.model_copy(update={"status": "corrected"})
-    labels = label_all([wrong], SNIPPETS, _planted(proof.id, cases=some, verdict=False))
+    labels = label_all([wrong], _planted(proof.id, cases=some, verdict=False))
     said = checked_over(claim.id, labels[claim.id], strings("en")["page"])
     assert "not in 1, e.g. `mode=nearest, 5->8`" in said
 
@@ -92,9 +94,9 @@ def test_a_formula_claim_needs_a_property_based_proof() -> None:
     claim, proof = _verified_cpu_claim()
     formula = claim.model_copy(update={"formula": True})
     with pytest.raises(SourceError, match="needs a property-based proof"):
-        label_all([formula], SNIPPETS, PROJECT.verification)
+        label_all([formula], PROJECT.evidence)
     run = {"examples": 200, "counterexample": None}
-    labels = label_all([formula], SNIPPETS, _planted(proof.id, property=run))
+    labels = label_all([formula], _planted(proof.id, property=run))
     said = checked_over(claim.id, labels[claim.id], strings("en")["page"])
     assert said == "200 generated inputs (hypothesis): no counterexample"
 

@@ -41,7 +41,7 @@ from torchkb.verify.compare import comparable, normalise
 PROJECT = Project(torchkb.ROOT)
 TOPICS = PROJECT.topics
 SNIPPETS = PROJECT.snippets
-LABELS = label_all(PROJECT.claims, SNIPPETS, PROJECT.verification)
+LABELS = label_all(PROJECT.claims, PROJECT.evidence)
 SITE = site(PROJECT)
 NOTEBOOKS = {
     rel: data

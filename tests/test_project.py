@@ -42,3 +42,23 @@ def test_import_reads_no_environment_variable(tmp_path: Path) -> None:
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == str(torchkb.ROOT)
+
+
+def test_a_bad_record_stops_with_its_file(tmp_path: Path) -> None:
+    """Records are validated as they are loaded: a bad field names the file and the
+    snippet, never a KeyError deep in a page writer."""
+    import json
+
+    import pytest
+
+    from torchkb.errors import SourceError
+
+    folder = tmp_path / "verification"
+    shutil.copytree(torchkb.ROOT / "verification", folder)
+    cpu = json.loads((folder / "cpu.json").read_text(encoding="utf-8"))
+    first = next(iter(cpu))
+    cpu[first]["result"] = "maybe"
+    (folder / "cpu.json").write_text(json.dumps(cpu), encoding="utf-8")
+    with pytest.raises(SourceError) as raised:
+        Project(tmp_path).verification  # noqa: B018 - loading is the test
+    assert "cpu.json" in str(raised.value) and f"{first}.result" in str(raised.value)

@@ -73,7 +73,7 @@ def test_every_proof_can_fail() -> None:
 def test_each_recorded_control_came_out_the_other_way() -> None:
     """The control case ran and measured the opposite of the claim's case: the
     measurement tells the claim from its opposite on the torch that ran it."""
-    labels = label_all(PROJECT.claims, PROJECT.snippets, PROJECT.verification)
+    labels = label_all(PROJECT.claims, PROJECT.evidence)
     problems, compared = [], 0
     for claim in PROJECT.claims:
         label = labels[claim.id]

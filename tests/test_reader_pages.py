@@ -62,7 +62,7 @@ def test_home_status_line_is_the_records(lang: str) -> None:
 
 
 def _home(project: Project, lang: str = "en") -> str:
-    labels = label_all(project.claims, project.snippets, project.verification)
+    labels = label_all(project.claims, project.evidence)
     return home_page(lang, project.topics, project, labels, 0)
 
 

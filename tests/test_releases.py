@@ -15,7 +15,6 @@ import torchkb
 from tests.treecopy import copy_sources
 from torchkb.render.docs import render_site
 from torchkb.sources import records
-from torchkb.sources import snippets as store
 from torchkb.sources.project import Project
 from torchkb.verify import stage as verify
 
@@ -220,6 +219,6 @@ def test_committed_release_records_are_what_their_runs_wrote() -> None:
     for snip in project.snippets.values():
         if snip.meta.needs == "cuda":
             continue
-        current = store.current_release_records(snip, project.releases)
+        current = project.evidence[snip.id].releases
         missing = [r for r in FULL_RELEASES if r not in current]
         assert not missing, f"{snip.id}: no current record on torch {missing}: make verify-release"

@@ -34,6 +34,7 @@ from itertools import pairwise
 from torchkb.errors import SourceError
 from torchkb.sources import records
 from torchkb.sources import snippets as snippet_store
+from torchkb.sources.evidence import SnippetEvidence
 from torchkb.sources.schema import ClaimEntry
 
 LABELS = ("verified", "corrected", "awaiting-gpu", "not-checkable")
@@ -89,27 +90,18 @@ def scope_of(claim_id: str, record: dict | None) -> Scope | None:
     )
 
 
-def label_of(
-    claim: ClaimEntry,
-    snippets: dict[str, snippet_store.Snippet],
-    verification: dict[str, dict[str, dict]],
-) -> ClaimLabel:
+def label_of(claim: ClaimEntry, evidence: dict[str, SnippetEvidence]) -> ClaimLabel:
     """The label of `claim` from the records; SourceError (claims file:line) when the
     register contradicts them. (`status` and `snippet` fit together: torchkb.sources.schema.)"""
     where = (claim.path, claim.yaml_line)
     status, ref = claim.status, claim.snippet
     if ref is None:
         return ClaimLabel("not-checkable")
-    proof = snippets.get(snippet_store.snippet_id(ref))
-    if proof is None:
+    found = evidence.get(snippet_store.snippet_id(ref))
+    if found is None:
         raise SourceError(*where, f"{claim.id}: proof {ref} does not exist")
-    device = records.home_device(proof.meta.needs)
-    record = records.current_record(
-        verification.get(device, {}),
-        proof.id,
-        snippet_store.code_sha256(proof.path),
-        snippet_store.output_path(proof),
-    )
+    proof, device = found.snippet, found.home
+    record = found.run(device)
     if (record is None or record.get("result") != "passed") and device == "cuda":
         return ClaimLabel("awaiting-gpu", device, record, proof)
     if claim.gpus and int(record.get("gpus") or 0) < claim.gpus:  # a count not recorded: 0
@@ -160,18 +152,14 @@ def label_of(
     return ClaimLabel(label, device, record, proof)
 
 
-def release_verdicts(
-    claim_id: str,
-    label: ClaimLabel,
-    releases: dict[str, dict[str, dict[str, dict]]],
-) -> dict[str, bool]:
+def release_verdicts(claim_id: str, label: ClaimLabel, found: SnippetEvidence) -> dict[str, bool]:
     """The proof's verdict on every release with a current record of it (the pinned one's
     included), oldest first. A record whose run failed still counts where its check got as
     far as a verdict (a lesson that stopped raising its expected error is such a change)."""
     if label.proof is None or label.record is None:
         return {}
     runs = {label.record["torch"]: label.record}
-    runs.update(snippet_store.current_release_records(label.proof, releases))
+    runs.update(found.releases)
     found = {}
     for release in sorted(runs, key=records.release_key):
         verdict = runs[release].get("verdict")
@@ -207,17 +195,17 @@ def changed_in(label: ClaimLabel, since: str | None, ui: dict[str, str]) -> str 
 
 
 def label_all(
-    claims: list[ClaimEntry],
-    snippets: dict[str, snippet_store.Snippet],
-    verification: dict[str, dict[str, dict]],
-    releases: dict[str, dict[str, dict[str, dict]]] | None = None,
+    claims: list[ClaimEntry], evidence: dict[str, SnippetEvidence]
 ) -> dict[str, ClaimLabel]:
+    """Every claim's label from the snippets' evidence (`Project.evidence`)."""
     labels = {}
     for claim in claims:
-        label = label_of(claim, snippets, verification)
-        labels[claim.id] = replace(
-            label, releases=release_verdicts(claim.id, label, releases or {})
-        )
+        label = label_of(claim, evidence)
+        if label.proof is not None:
+            label = replace(
+                label, releases=release_verdicts(claim.id, label, evidence[label.proof.id])
+            )
+        labels[claim.id] = label
     return labels
 
 

@@ -37,7 +37,7 @@ def render_site(project: Project) -> dict[str, bytes]:
         list(snippets.values()), project.snippets_dir, comments.awaiting_translation(topics)
     )
     check_recorded_outputs(snippets, verification)
-    labels = label_all(project.claims, snippets, verification, project.releases)
+    labels = label_all(project.claims, project.evidence)
     files: dict[str, bytes] = {}
     sections_by_claim: dict[str, str] = {}
     for topic in topics:

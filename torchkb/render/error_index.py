@@ -108,9 +108,8 @@ def shown_snippets(project: Project, lang: str) -> dict[str, Where]:
 def _current(project: Project, snip: snippet_store.Snippet) -> tuple[dict | None, str]:
     """The current passing record of the snippet's own device (None if none) and that
     device."""
-    device = records.home_device(snip.meta.needs)
-    record = snippet_store.current_records(snip, project.verification)[device]
-    return (record if record and record.get("result") == "passed" else None), device
+    found = project.evidence[snip.id]
+    return found.passed(found.home), found.home
 
 
 def collect(project: Project, lang: str) -> list[Entry]:
@@ -178,7 +177,7 @@ def _elsewhere(
     """The other messages (or none) the snippet's lesson raised on other torch releases,
     each with those releases, oldest first: a reader on one pastes its words."""
     found: dict[str, list[str]] = {}
-    for release, rec in snippet_store.current_release_records(snip, project.releases).items():
+    for release, rec in project.evidence[snip.id].releases.items():
         if rec["result"] == "passed" or records.failed_in_check(rec):
             continue  # the same message, or the lesson ran as shown and a check failed
         raised = split_recorded(rec.get("output") or "", True)[1].strip()

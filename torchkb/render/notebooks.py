@@ -481,12 +481,7 @@ def topic_notebook(
     setup.metadata["tags"] = ["setup"]
     # the torch the shown outputs came from: the passing CPU records of their current code
     torch = sorted(
-        {
-            str(rec["torch"])
-            for snip in shown
-            if (rec := snippet_store.current_records(snip, project.verification)["cpu"])
-            and rec.get("result") == "passed"
-        }
+        {str(rec["torch"]) for snip in shown if (rec := project.evidence[snip.id].passed("cpu"))}
     )
     b.cells[:0] = [title_cell(b.site, topic, lang, shown, ", ".join(torch) or "—"), setup]
     for n, cell in enumerate(b.cells):

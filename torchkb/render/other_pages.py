@@ -26,10 +26,8 @@ def verification_status(project: Project) -> dict[str, int | str]:
         if snip.meta.skip:  # shown for reference, never run on any machine
             counts["reference"] += 1
             continue
-        passed = {
-            kind: rec if rec and rec.get("result") == "passed" else None
-            for kind, rec in snippet_store.current_records(snip, project.verification).items()
-        }
+        found = project.evidence[snip.id]
+        passed = {kind: found.passed(kind) for kind in ("cpu", "cuda")}
         if passed["cpu"]:
             counts["cpu"] += 1
             versions.add(str(passed["cpu"].get("torch")))
@@ -48,7 +46,7 @@ def release_status(project: Project, lang: str) -> str:
     """The other torch releases every CPU snippet ran on (targeted runs, a bisection's,
     are not counted), each with how many gave the pinned release's output: "" for none."""
     cpu = [s for s in project.snippets.values() if s.meta.needs != "cuda"]
-    runs = [snippet_store.current_release_records(s, project.releases) for s in cpu]
+    runs = [project.evidence[s.id].releases for s in cpu]
     same: dict[str, int] = {}
     for release in project.releases["cpu"]:
         if all(release in r for r in runs):

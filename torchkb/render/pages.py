@@ -20,6 +20,7 @@ from torchkb.sources.canonical import (
     TextPart,
     Topic,
 )
+from torchkb.sources.evidence import Record
 from torchkb.sources.project import Project
 from torchkb.sources.ui import strings
 
@@ -51,16 +52,9 @@ class PageWriter:
     ) -> None:
         self.lang, self.claims, self.repost = lang, project.claims_by_id, repost
         self.ui, self.labels_ui = strings(lang)["page"], strings(lang)["claim"]
-        self.snippets, self.verification, self.labels = (
-            project.snippets,
-            project.verification,
-            labels,
-        )
+        self.snippets, self.labels = project.snippets, labels
         self.project = project
         self.figures: dict[str, Path] = {}  # docs-relative path -> source file
-        # snippet id -> its current records on other torch releases (badge, fold, records
-        # page read them; each lookup hashes the snippet's files)
-        self._release_runs: dict[str, dict[str, dict]] = {}
 
     # -- directives -------------------------------------------------------------
     def snippet(self, part: SnippetPart) -> str:
@@ -129,9 +123,9 @@ class PageWriter:
             f'<div class="kb-code-name kb-by-editor">{strings(self.lang)["run"]["by_editor"]}</div>'
         ]
 
-    def current_runs(self, snip: snippet_store.Snippet) -> dict[str, dict | None]:
+    def current_runs(self, snip: snippet_store.Snippet) -> dict[str, Record | None]:
         """The records of the snippet's current code and output, by device kind."""
-        return snippet_store.current_records(snip, self.verification)
+        return self.project.evidence[snip.id].runs
 
     def badge(self, snip: snippet_store.Snippet, runs: dict[str, dict | None]) -> str:
         """One compact badge: what ran where, on which torch; every record's details on
@@ -192,13 +186,9 @@ class PageWriter:
             ui["ok"].format(devices=DEVICE_NAMES[k], torch=releases(k)) for k in passed
         )
 
-    def release_runs(self, snip: snippet_store.Snippet) -> dict[str, dict]:
+    def release_runs(self, snip: snippet_store.Snippet) -> dict[str, Record]:
         """The snippet's current records on other torch releases, oldest first."""
-        if snip.id not in self._release_runs:
-            self._release_runs[snip.id] = snippet_store.current_release_records(
-                snip, self.project.releases
-            )
-        return self._release_runs[snip.id]
+        return self.project.evidence[snip.id].releases
 
     def release_differences(self, snip: snippet_store.Snippet, runs: dict[str, dict | None]) -> str:
         """Under the output, folded: what the same code did on the other torch releases where

@@ -18,8 +18,9 @@ from pathlib import Path
 import torchkb
 from torchkb.errors import require_unique
 from torchkb.rawnotes.text import read_text
-from torchkb.sources import records, schema
+from torchkb.sources import evidence, records, schema
 from torchkb.sources.canonical import Topic, load_topics
+from torchkb.sources.evidence import Record, SnippetEvidence
 from torchkb.sources.schema import ClaimEntry, DroppedEntry, load_yaml
 from torchkb.sources.snippets import Snippet, load_all
 
@@ -79,14 +80,31 @@ class Project:
         return {s.id: s for s in load_all(self.snippets_dir)}
 
     @cached_property
-    def verification(self) -> dict[str, dict[str, dict]]:
-        """{device kind: {snippet id: record}} from verification/*.json."""
-        return records.load_records(self.verification_dir)
+    def verification(self) -> dict[str, dict[str, Record]]:
+        """{device kind: {snippet id: record}} from verification/*.json, validated."""
+        folder = self.verification_dir
+        return {
+            kind: evidence.validated(records.record_path(folder, kind), found)
+            for kind, found in records.load_records(folder).items()
+        }
 
     @cached_property
-    def releases(self) -> dict[str, dict[str, dict[str, dict]]]:
+    def releases(self) -> dict[str, dict[str, dict[str, Record]]]:
         """Other torch releases' records: {device kind: {release: {snippet id: record}}}."""
-        return records.load_release_records(self.verification_dir)
+        folder = self.verification_dir
+        return {
+            kind: {
+                torch: evidence.validated(records.release_record_path(folder, kind, torch), found)
+                for torch, found in by_release.items()
+            }
+            for kind, by_release in records.load_release_records(folder).items()
+        }
+
+    @cached_property
+    def evidence(self) -> dict[str, SnippetEvidence]:
+        """Each snippet's current records (of its current code and output), by id: what
+        every page, label and count rests on, judged once."""
+        return evidence.collect(self.snippets, self.verification, self.releases)
 
     @cached_property
     def pinned_torch(self) -> str:

@@ -16,8 +16,7 @@ loads the snippets of a tree once):
 - `output_path(s)`: `snippets/<topic>/<name>.out`; `load_output(s)`: its text, or None
   before the first recorded run.
 - `code_sha256(path)`: hex SHA-256 of the snippet's code, its check part included (what
-  records are keyed on). `current_records(s, verification)`: by device kind, the record
-  of its current code and output, or None.
+  records are keyed on). Which records are current: `torchkb.sources.evidence`.
 - A Python snippet is a lesson, `<name>.py` (what a page shows and a reader copies), and
   optionally its check part, `<name>.check.py`: the editor's asserts and the proof verdict,
   run after the lesson in the same namespace (`torchkb.verify.runner`).
@@ -97,38 +96,6 @@ def load_output(snippet: Snippet) -> str | None:
 def code_sha256(path: Path) -> str:
     """The snippet's code as records key it: the lesson and its check part (`records`)."""
     return records.code_sha256(path)
-
-
-def current_records(
-    snippet: Snippet, verification: dict[str, dict[str, dict]]
-) -> dict[str, dict | None]:
-    """By device kind, the snippet's record of its current code and output, or None:
-    what badges, labels and counts rest on (`records.current_record`)."""
-    code_sha = code_sha256(snippet.path)
-    return {
-        kind: records.current_record(
-            verification.get(kind, {}),
-            snippet.id,
-            code_sha,
-            records.expected_output_path(snippet.path, kind, snippet.meta.needs),
-        )
-        for kind in records.DEVICE_KINDS
-    }
-
-
-def current_release_records(
-    snippet: Snippet, releases: dict[str, dict[str, dict[str, dict]]]
-) -> dict[str, dict]:
-    """By torch release, oldest first, the snippet's records from other releases' runs on
-    its own device that are of its current code and pinned output (`records`)."""
-    device = records.home_device(snippet.meta.needs)
-    code_sha = code_sha256(snippet.path)
-    output = records.expected_output_path(snippet.path, device, snippet.meta.needs)
-    found = {}
-    for release, recorded in releases.get(device, {}).items():
-        if rec := records.current_record(recorded, snippet.id, code_sha, output):
-            found[release] = rec
-    return found
 
 
 def figure_path(snippet: Snippet, filename: str) -> Path:
