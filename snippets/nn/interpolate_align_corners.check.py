@@ -1,8 +1,13 @@
 import contextlib
 import io
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.configuration import set_hypothesis_home_dir
+
+# hypothesis 的缓存 (.hypothesis) 写在本次运行的工作目录里, 而不是它第一次被导入时的目录
+set_hypothesis_home_dir(Path.cwd() / ".hypothesis")
 
 out_false = F.interpolate(src, size=dst_w, mode="linear", align_corners=False)
 assert torch.equal(out_default, out_false)  # None 的效果与 False 相同
@@ -31,14 +36,14 @@ def formula_matrix(n_src, n_dst, kind):
             m[d, min(x0 + 1, n_src - 1)] += x - x0
         else:  # cubic: 四个邻居, 越界的下标截断到边上
             x0 = math.floor(x)
-            for k, w in zip(range(-1, 3), keys_cubic(x - x0)):
+            for k, w in zip(range(-1, 3), keys_cubic(x - x0), strict=True):
                 m[d, min(max(x0 + k, 0), n_src - 1)] += w
     return m
 
 
 def by_formula(x, out_sizes, kind):
     # 对每个空间维依次按公式插值
-    for axis, n_dst in zip(range(2, x.dim()), out_sizes):
+    for axis, n_dst in zip(range(2, x.dim()), out_sizes, strict=True):
         m = formula_matrix(x.shape[axis], n_dst, kind)
         x = torch.movedim(torch.movedim(x, axis, -1) @ m.T, -1, axis)
     return x
