@@ -112,10 +112,8 @@ def copies_expanded_data(case):
     _, ins, shape_of = OPS[case]
     out = outputs[case]
     outs = out if isinstance(out, tuple | list) else [out]
-    owned = {t.untyped_storage().data_ptr() for t in (*ins, z, x)}
-    produced = sum(
-        o.untyped_storage().nbytes() for o in outs if o.untyped_storage().data_ptr() not in owned
-    )
+    owned = {t.data_ptr() for t in (*ins, z, x)}  # 视图和原地运算的结果指向已有的内存
+    produced = sum(o.numel() * o.element_size() for o in outs if o.data_ptr() not in owned)
     extra = allocated_in(ranges[case]) - produced
     return extra >= expanded_extra(ins, shape_of) / 2
 

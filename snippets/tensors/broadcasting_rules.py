@@ -18,4 +18,4 @@ with profile(profile_memory=True) as prof:
     r = p @ q  # 批次维 (20, 1) 与 (20,) 广播成 (20, 20)
 # 运算中分配的字节数 (各个算子自己分配的内存之和)
 allocated = sum(max(e.self_cpu_memory_usage, 0) for e in prof.events())
-print(r.shape, r.nbytes, allocated)
+print(r.shape, r.numel() * r.element_size(), allocated)
