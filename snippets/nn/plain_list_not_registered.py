@@ -22,3 +22,8 @@ print(list(bad.state_dict().keys()), list(good.state_dict().keys()))
 bad.to("meta")
 good.to("meta")
 print(bad.layers[0].weight.device, good.layers[0].weight.device)
+
+# 换 dtype 也一样: .double() 之后普通 list 中的层仍是 float32,
+# 前向时与 float64 的输入相遇就会报错 (mat1 and mat2 must have the same dtype)
+bad, good = Bad().double(), Good().double()
+print(bad.layers[0].weight.dtype, good.layers[0].weight.dtype)
