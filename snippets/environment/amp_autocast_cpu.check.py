@@ -6,8 +6,11 @@ assert model.weight.dtype == torch.float32  # 参数本身仍是 float32
 
 def low_precision_dtype(layer, inputs, dtype):
     # torch 自带的 autocast 里这一层算出来的 dtype
-    with torch.autocast(device_type="cpu", dtype=dtype):
-        return layer(inputs).dtype
+    try:
+        with torch.autocast(device_type="cpu", dtype=dtype):
+            return layer(inputs).dtype
+    except RuntimeError:  # 较早的 torch 的 CPU autocast 只支持 bfloat16
+        return None
 
 
 def loss_scaling_works():

@@ -13,7 +13,7 @@ cuda_calls = {
     "kernel launch <<<>>>": ("add<<<1, 16, 0, s>>>(d);", "hipLaunchKernelGGL"),
     "cublasSgemm (cuBLAS)": (
         "cublasSgemm(b, CUBLAS_OP_N, CUBLAS_OP_N, 1, 1, 1, a, d, 1, d, 1, a, d, 1);",
-        "hipblasSgemm",
+        ("hipblasSgemm", "rocblas_sgemm"),  # hipBLAS 或 rocBLAS, 都是 AMD 的
     ),
     "cudnnCreate (cuDNN)": ("cudnnCreate(&c);", "miopenCreate"),  # cuDNN -> AMD 的 MIOpen
     # 对照: 一个 OpenCL 调用, 同一个翻译不会把它变成 HIP
@@ -38,10 +38,11 @@ with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.St
     )
 
 
-def ported_to_amd(n, target):
+def ported_to_amd(n, targets):
     # 翻译出来的文件里, 这一行变成了 AMD 的 HIP/ROCm 调用吗?
     translated = next(pathlib.Path("hipify_out").glob(f"call{n}.hip")).read_text()
-    return target in translated.split("void run() {")[1]
+    body = translated.split("void run() {")[1]
+    return any(target in body for target in ([targets] if isinstance(targets, str) else targets))
 
 
 ported = {
