@@ -38,11 +38,21 @@ full = graph_bytes(lambda: model(x).sum())
 ckpt = graph_bytes(lambda: block2(checkpoint(block1, x, use_reentrant=False)).sum())
 # 改变精度: bfloat16 的激活只占一半
 low_model = copy.deepcopy(model).to(torch.bfloat16)
-low = graph_bytes(lambda: low_model(x.bfloat16()).float().sum(), low_model, x.bfloat16())
+xb = x.bfloat16()  # 输入数据的 bfloat16 副本: 送进模型的和不计入激活的是同一个张量
+low = graph_bytes(lambda: low_model(xb).float().sum(), low_model, xb)
 # 不再需要梯度的结果 detach(): block1 的计算图被释放
 detached = graph_bytes(lambda: block2(block1(x).detach()).sum())
 
+
+# 混合精度 (torch.autocast): 激活是 bfloat16, 但计算图还保存了每个权重的 bfloat16 副本
+def amp_forward():
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        return model(x).float().sum()
+
+
+amp = graph_bytes(amp_forward)
+
 print(f"input data:          {x.nbytes:>9,} bytes")
 for name, n in [("full graph", full), ("checkpoint(block1)", ckpt), ("bfloat16", low),
-                ("block1(x).detach()", detached)]:
-    print(f"{name + ':':20s} {n:>9,} bytes of activations held by the graph")
+                ("block1(x).detach()", detached), ("autocast(bfloat16)", amp)]:
+    print(f"{name + ':':20s} {n:>9,} bytes held by the graph, {n / full:.2f} of the full graph")

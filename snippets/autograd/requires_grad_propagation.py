@@ -9,3 +9,5 @@ w = torch.ones(1)  # 默认 requires_grad=False
 y = x * 2 + w
 z = y.exp()
 print(w.requires_grad, x.requires_grad, y.requires_grad, z.requires_grad)
+# 依赖 x 却不需要梯度的结果: 比较、argmax、detach()
+print((x > 0).requires_grad, x.argmax().requires_grad, x.detach().requires_grad)

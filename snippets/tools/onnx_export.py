@@ -22,12 +22,8 @@ class Hourglass2(nn.Module):
 
 net = Hourglass2(2, 32, 1, Residual)
 dummy_input = torch.randn(1, 32, 128, 128)  # 编者: 原文用 Variable(torch.randn(...))，今天直接用 Tensor
-# 编者: torch 2.9 起默认的导出器（dynamo=True）需要另外安装 onnxscript，没有装时报 ModuleNotFoundError；这时改用 dynamo=False，即旧的 TorchScript 导出器（会给出弃用警告）
-try:
-    torch.onnx.export(net, dummy_input, "model.onnx")
-except ModuleNotFoundError as err:
-    print("ModuleNotFoundError:", err)
-    torch.onnx.export(net, dummy_input, "model.onnx", dynamo=False)
+# 编者: torch 2.9 起默认的导出器（dynamo=True）需要另外安装 onnxscript（pip install onnxscript），没有装时报 ModuleNotFoundError；也可以传 dynamo=False 改用旧的 TorchScript 导出器（已弃用）
+torch.onnx.export(net, dummy_input, "model.onnx")
 
 # 编者: 载入导出的模型并检查；然后在命令行运行 netron model.onnx（pip install netron），在浏览器中查看网络结构
 import onnx
