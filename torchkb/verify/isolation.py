@@ -178,6 +178,9 @@ def private_home(base: Path) -> dict[str, str]:
         "TORCH_HOME": base / ".cache" / "torch",
         "PIP_CACHE_DIR": base / ".cache" / "pip",
         "IPYTHONDIR": base / ".ipython",
+        # hypothesis (property-based proofs) keeps its cache under the working directory
+        # it saw at first import: another snippet's, in a process that runs several
+        "HYPOTHESIS_STORAGE_DIRECTORY": base / ".hypothesis",
     }
     for path in dirs.values():
         path.mkdir(parents=True, exist_ok=True)
@@ -209,6 +212,15 @@ def deadline(seconds: float):
             signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
 
 
+def _hypothesis_home(directory: str | None) -> None:
+    """Where hypothesis keeps its files, when it is imported already: it reads
+    HYPOTHESIS_STORAGE_DIRECTORY once, so a later snippet of the same process is given
+    its own through hypothesis's `set_hypothesis_home_dir` (None: read the variable again)."""
+    configuration = sys.modules.get("hypothesis.configuration")
+    if configuration is not None:
+        configuration.set_hypothesis_home_dir(directory)
+
+
 @contextlib.contextmanager
 def isolated(snippet: Path, workdir: Path, home: Path, *, reset_after: bool = True):
     """Working directory, argv, environment, tempfile dir, threads: set, then restored.
@@ -224,6 +236,7 @@ def isolated(snippet: Path, workdir: Path, home: Path, *, reset_after: bool = Tr
     os.chdir(workdir)
     sys.argv = [str(snippet)]
     os.environ.update(private_home(home))
+    _hypothesis_home(os.environ["HYPOTHESIS_STORAGE_DIRECTORY"])
     os.environ["TMPDIR"] = str(scratch)
     tempfile.tempdir = str(scratch)
     reset_state()
@@ -235,6 +248,7 @@ def isolated(snippet: Path, workdir: Path, home: Path, *, reset_after: bool = Tr
         sys.argv = argv
         os.environ.clear()
         os.environ.update(environ)
+        _hypothesis_home(None)
         tempfile.tempdir = tmp
         if threads is not None:
             torch.set_num_threads(threads)
