@@ -6,10 +6,12 @@ export NO_MKDOCS_2_WARNING := 1
 # Two installs into one .venv: what serving needs (pyproject.toml's dependencies: the
 # MkDocs stack and our plugin, no torch), and everything (its `test` extra: torch, the
 # snippets' packages, the tests' tools). The second includes the first.
+# Serving's install is on the way to the first page: no pip upgrade (the venv's own pip
+# installs these wheels) and no byte-compiling of every installed file (Python compiles
+# what the build imports, once).
 $(VENV)/.serve-installed: pyproject.toml
 	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet --no-compile -e .
 	touch $@
 
 # Which torch build pip installs (CUDA or CPU-only): README, "Installing: which torch build".
