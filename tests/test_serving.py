@@ -34,7 +34,9 @@ def test_make_serve_installs_the_serving_set_and_make_test_everything() -> None:
     )
     serve_install = makefile.split("$(VENV)/.serve-installed: pyproject.toml", 1)[1]
     serve_install = serve_install.split("\n\n", 1)[0]
-    assert "pip install --quiet --no-compile -e ." in serve_install and "[test]" not in serve_install
+    assert (
+        "pip install --quiet --no-compile -e ." in serve_install and "[test]" not in serve_install
+    )
     full = makefile.split("$(VENV)/.installed: pyproject.toml", 1)[1].split("\n\n", 1)[0]
     assert "-e '.[test]'" in full
     assert "install" in rules["test"]
