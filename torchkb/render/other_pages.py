@@ -2,7 +2,6 @@
 claims register."""
 
 import html
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from torchkb.render.pages import CLAIM_ICON, output_anchor, release_result, yaml
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import Topic
 from torchkb.sources.project import Project
+from torchkb.sources.schema import ClaimEntry
 from torchkb.sources.ui import strings
 
 
@@ -194,7 +194,7 @@ def claims_page(
     proof (the code on its topic page, where it ran, its recorded output). Above, a filter
     by result and by topic: radio buttons and CSS (`:has`), so it needs no script and, where
     neither runs, every card shows."""
-    ui, cp = strings(lang)["page"], strings(lang)["claims_page"]
+    cp = strings(lang)["claims_page"]
     title = strings(lang)["home"]["claims_title"]  # the home card's words
     status_text = {k: f"{CLAIM_ICON[k]} {text}" for k, text in strings(lang)["claim"].items()}
     claims = project.claims
@@ -270,8 +270,9 @@ def _claims_filter(
 
 
 def _claim_card(
-    claim, label: ClaimLabel, where: str | None, lang: str, status_text: dict[str, str]
-) -> list[str]:  # noqa: ANN001 - schema.Claim
+    claim: ClaimEntry, label: ClaimLabel, where: str | None, lang: str, status_text: dict[str, str]
+) -> list[str]:
+    """One claim as a card: result and source, what the note says, in fact, the proof."""
     ui, cp = strings(lang)["page"], strings(lang)["claims_page"]
     sep = ui["sep"]
     topic_id = claim.path.stem
