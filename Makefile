@@ -3,14 +3,25 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export NO_MKDOCS_2_WARNING := 1
 
+# Two installs into one .venv: what serving needs (pyproject.toml's dependencies: the
+# MkDocs stack and our plugin, no torch), and everything (its `test` extra: torch, the
+# snippets' packages, the tests' tools). The second includes the first.
+# Serving's install is on the way to the first page: no pip upgrade (the venv's own pip
+# installs these wheels) and no byte-compiling of every installed file (Python compiles
+# what the build imports, once).
+$(VENV)/.serve-installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --no-compile -e .
+	touch $@
+
 # Which torch build pip installs (CUDA or CPU-only): README, "Installing: which torch build".
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet -e '.[test]'
 	@$(PY) -c "import torch; print('installed torch', torch.__version__, \
 	  '(CUDA ' + torch.version.cuda + ' build)' if torch.version.cuda else '(CPU-only build)')"
-	touch $@
+	touch $(VENV)/.serve-installed $@
 
 # axe-core (accessibility test) and lighthouse (benchmarks/lighthouse.py), pinned in
 # package-lock.json; Debian's nodejs/npm (.ci/run installs them)
@@ -21,15 +32,17 @@ node_modules/.installed: package.json package-lock.json
 .PHONY: install serve build test docs lighthouse verify-release gpu-wheels
 install: $(VENV)/.installed node_modules/.installed
 
-# Build and serve the site on http://127.0.0.1:8000/<site_url's path>/ (mkdocs.yml)
-serve: $(VENV)/.installed
-	$(VENV)/bin/mkdocs serve -a 127.0.0.1:8000
+# Build and serve the site on http://127.0.0.1:8000/<site_url's path>/ (mkdocs.yml); needs
+# no torch
+SERVE_ADDR ?= 127.0.0.1:8000
+serve: $(VENV)/.serve-installed
+	$(VENV)/bin/mkdocs serve -a $(SERVE_ADDR)
 
 # Lighthouse scores of a topic page and a notebook page, both languages (served gzipped)
 lighthouse: install
 	$(PY) benchmarks/lighthouse.py
 
-build: $(VENV)/.installed
+build: $(VENV)/.serve-installed
 	$(VENV)/bin/mkdocs build
 
 # Regenerate docs/ from notes/ and snippets/

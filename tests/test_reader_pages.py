@@ -30,8 +30,8 @@ def page(lang: str, name: str) -> str:
 
 
 def entries(text: str) -> list[str]:
-    """The `## ` blocks of a page, each with its heading."""
-    return ["## " + block for block in re.split(r"^## ", text, flags=re.M)[1:]]
+    """The error index's entries (`### ` under a topic's `## `), each with its heading."""
+    return ["### " + block.split("\n## ")[0] for block in re.split(r"^### ", text, flags=re.M)[1:]]
 
 
 # -- home ---------------------------------------------------------------------------------
@@ -139,7 +139,7 @@ def test_error_messages_are_the_recorded_ones(lang: str) -> None:
             continue
         recorded = split_recorded(snippet_store.load_output(entry.snippet) or "", True)[1]
         assert recorded.strip() == entry.message
-        block = text.split(f"{{#{entry.anchor}}}", 1)[1].split("\n## ", 1)[0]
+        block = re.split(r"\n##+ ", text.split(f"{{#{entry.anchor}}}", 1)[1], maxsplit=1)[0]
         assert f"```text\n{recorded.strip()}\n```" in block
         ran = strings(lang)["errors"][f"ran_{entry.device}"].split("{")[0]
         assert ran in block and str(entry.record["torch"]) in block
@@ -202,17 +202,23 @@ def test_an_entry_for_a_snippet_that_raises_nothing_stops_the_build(tmp_path: Pa
 
 
 @pytest.mark.parametrize("lang", torchkb.LANGS)
-def test_claims_page_has_a_row_per_claim_with_linked_proof_and_source(lang: str) -> None:
+def test_claims_page_has_a_card_per_claim_with_linked_proof_and_source(lang: str) -> None:
     project = Project(ROOT)
     text = page(lang, "claims.md")
-    rows = [r for r in text.splitlines() if r.startswith('| <span id="claim-')]
-    assert len(rows) == len(project.claims) > 0
+    cards = re.findall(
+        r'^<div class="kb-claim kb-claim-[\w-]+" id="claim-([^"]+)" markdown>\n(.*?)^</div>',
+        text,
+        re.M | re.S,
+    )
+    assert len(cards) == len(project.claims) > 0
+    by_id = dict(cards)
     files = rendered_checkout()
+    title = strings(lang)["home"]["claims_title"]
+    assert f"# {title}\n" in text and f'title: "{title}"' in text  # the home card's words
     for claim in project.claims:
-        row = next(r for r in rows if f'id="claim-{claim.id}"' in r)
-        cells = row.strip("| ").split(" | ")
-        assert len(cells) == 5, row
-        proof, source = cells[3], cells[4]
+        card = by_id[claim.id]
+        source = card.split("{: .kb-claim-head }")[0]
+        proof = card.split("{: .kb-claim-proof }")[0].rsplit("\n\n", 1)[-1] if claim.snippet else ""
         if claim.snippet:
             snip_id = snippet_store.snippet_id(claim.snippet)
             m = re.search(

@@ -185,7 +185,7 @@ def test_a_planted_release_record_reaches_badges_folds_and_claims(tmp_path: Path
     assert f"torch {GPU_TORCH} (run on the GPU machine: Planted GPU, CUDA 13.0)" in fold
     assert "42 on the GPU machine" in fold
     assert "GPU: failed" not in differs
-    assert f"GPU: torch {GPU_TORCH} prints something else" in differs
+    assert f"GPU: different output · torch {GPU_TORCH}" in differs
     # the claim's "changed in" comes from the releases' verdicts, on its page and the claims page
     for page in ("en/tensors.md", "en/claims.md"):
         assert f"between torch {pinned} and {PLANTED} (from the runs)" in files[page].decode()

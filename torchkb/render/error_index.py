@@ -51,9 +51,9 @@ class Entry:
 
 
 def _heading(message: str) -> str:
-    """A message as a Markdown heading: shortened, and inert (`<class ...>` is no tag)."""
-    text = message if len(message) <= 90 else message[:87] + "..."
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """A message's first line as a Markdown heading, whole (it wraps on a phone: the
+    stylesheet breaks it anywhere), and inert (`<class ...>` is no tag)."""
+    text = message.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return re.sub(r"([\\`*\[\]#{}])", r"\\\1", text)
 
 
@@ -266,7 +266,7 @@ def _entry(entry: Entry, lang: str, ui: dict[str, str]) -> list[str]:
         elsewhere += [ui["release_message"].format(releases=named), "", f"{other}text"]
         elsewhere += [message, other, ""]
     return [
-        f"## {_heading(first)} {{#{entry.anchor}}}",
+        f"### {_heading(first)} {{#{entry.anchor}}}",
         "",
         f"{fence}text",
         entry.message,
@@ -308,6 +308,12 @@ def error_index_page(project: Project, lang: str) -> str:
         "{: .kb-error-count }",
         "",
     ]
+    # grouped by the topic whose section explains them (entries are in page order)
+    titles = {t.id: t.title[lang] for t in project.topics}
+    topic = None
     for entry in entries:
+        if entry.sections[0][0] != topic:
+            topic = entry.sections[0][0]
+            lines += [f"## {titles.get(topic, topic)} {{#errors-{topic}}}", ""]
         lines += _entry(entry, lang, ui)
     return "\n".join(lines)

@@ -2,17 +2,17 @@
 claims register."""
 
 import html
-import re
 from collections import Counter
 from pathlib import Path
 
 from torchkb.rawnotes.text import read_text
 from torchkb.render.claims import LABELS, ClaimLabel, changed_in, checked_over
 from torchkb.render.notebooks import note_label
-from torchkb.render.pages import CLAIM_ICON, output_anchor, yaml_str
+from torchkb.render.pages import CLAIM_ICON, output_anchor, release_result, yaml_str
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import Topic
 from torchkb.sources.project import Project
+from torchkb.sources.schema import ClaimEntry
 from torchkb.sources.ui import strings
 
 
@@ -46,11 +46,14 @@ def release_status(project: Project, lang: str) -> str:
     """The other torch releases every CPU snippet ran on (targeted runs, a bisection's,
     are not counted), each with how many gave the pinned release's output: "" for none."""
     cpu = [s for s in project.snippets.values() if s.meta.needs != "cuda"]
-    runs = [project.evidence[s.id].releases for s in cpu]
+    found = [project.evidence[s.id] for s in cpu]
     same: dict[str, int] = {}
     for release in project.releases["cpu"]:
-        if all(release in r for r in runs):
-            same[release] = sum(r[release]["result"] == "passed" for r in runs)
+        if all(release in f.releases for f in found):
+            same[release] = sum(
+                release_result(s, f.releases[release], f.runs["cpu"]) == "passed"
+                for s, f in zip(cpu, found, strict=True)
+            )
     if not same:
         return ""
     home = strings(lang)["home"]
@@ -174,14 +177,9 @@ def raw_note_page(lang: str, raw: Path) -> str:
     )
 
 
-def _cell(text: str) -> str:
-    """Markdown as one table cell: paragraphs kept apart, lines joined, and `|` outside
-    code spans escaped (Python-Markdown's tables leave a pipe inside backticks alone)."""
-    paragraphs = [" ".join(p.split("\n")) for p in text.strip().split("\n\n")]
-    out = []
-    for n, piece in enumerate(re.split(r"(`+[^`]*`+)", "<br><br>".join(paragraphs))):
-        out.append(piece if n % 2 else piece.replace("|", "\\|"))
-    return "".join(out)
+def _paragraphs(text: str) -> str:
+    """Markdown as one paragraph of a card: its paragraphs kept apart, lines joined."""
+    return "<br><br>".join(" ".join(p.split("\n")) for p in text.strip().split("\n\n"))
 
 
 def claims_page(
@@ -191,21 +189,25 @@ def claims_page(
     labels: dict[str, ClaimLabel],
     topics: list[Topic],
 ) -> str:
-    """The register, one table per topic: the note says / in fact / result / proof (the
-    code on its topic page, where it ran, its recorded output) / source (the raw line)."""
-    ui, cp = strings(lang)["page"], strings(lang)["claims_page"]
+    """The register, one card per claim under its topic: the result, where the note says it;
+    the note says / in fact (side by side where there is room, stacked on a phone); the
+    proof (the code on its topic page, where it ran, its recorded output). Above, a filter
+    by result and by topic: radio buttons and CSS (`:has`), so it needs no script and, where
+    neither runs, every card shows."""
+    cp = strings(lang)["claims_page"]
+    title = strings(lang)["home"]["claims_title"]  # the home card's words
     status_text = {k: f"{CLAIM_ICON[k]} {text}" for k, text in strings(lang)["claim"].items()}
     claims = project.claims
     # not in search: every claim is also shown, with its section, on the topic pages
     lines = [
         "---",
-        f"title: {yaml_str(ui['claims_title'])}",
+        f"title: {yaml_str(title)}",
         f"description: {yaml_str(cp['lead'])}",
         "search:",
         "  exclude: true",
         "---",
         "",
-        f"# {ui['claims_title']}",
+        f"# {title}",
         "",
         cp["lead"],
         "",
@@ -214,44 +216,98 @@ def claims_page(
     lines += [" · ".join(f"{status_text[k]}: {counts[k]}" for k in LABELS if k in counts), ""]
     titles = {t.id: t.title[lang] for t in topics}
     order = [t.id for t in topics]
-    head = (
-        f"| {cp['note_says']} | {cp['in_fact']} | {cp['status']} | {cp['proof']} | {cp['source']} |"
-    )
-    for topic_id in sorted(
+    topic_ids = sorted(
         {c.path.stem for c in claims},
         key=lambda t: (t not in titles, order.index(t) if t in titles else 0, t),
-    ):
-        lines += [f"## {titles.get(topic_id, topic_id)}", ""]
-        lines += ['<div class="kb-claims" markdown>', "", head, "|---|---|---|---|---|"]
+    )
+    by_topic = Counter(c.path.stem for c in claims)
+    lines += _claims_filter(
+        cp,
+        [("all", cp["all"].format(n=len(claims)))]
+        + [(k, f"{strings(lang)['claim'][k]} ({counts[k]})") for k in LABELS if k in counts],
+        [("all", cp["all_topics"])]
+        + [(t, f"{titles.get(t, t)} ({by_topic[t]})") for t in topic_ids],
+    )
+    for topic_id in topic_ids:
+        lines += [
+            f'<div class="kb-claims-topic" data-topic="{topic_id}" markdown>',
+            "",
+            f"## {titles.get(topic_id, topic_id)}",
+            "",
+        ]
         for claim in (c for c in claims if c.path.stem == topic_id):
-            label = labels[claim.id]
-            where = sections_by_claim.get(claim.id)
-            page = where.split("#")[0] if where else f"{topic_id}.md"
-            says = f'<span id="claim-{claim.id}"></span>' + _cell(
-                claim.claim.get(lang, claim.claim.zh)
+            lines += _claim_card(
+                claim, labels[claim.id], sections_by_claim.get(claim.id), lang, status_text
             )
-            fact = _cell(claim.explanation.get(lang)) if claim.explanation else ""
-            if scope := checked_over(claim.id, label, ui):
-                fact += f"<br>{ui['checked_over']}{ui['sep']}{_cell(scope)}"
-            if changed := changed_in(label, claim.since, ui):
-                fact += f"<br>{cp['since']}{ui['sep']}{_cell(changed)}"
-            proof = ""
-            if label.proof is not None:
-                snip = label.proof
-                anchor = "snippet-" + snip.id.replace("/", "-")
-                proof = f"[`{snip.path.name}`]({page}#{anchor})"
-                if label.record is not None and label.record.get("result") == "passed":
-                    device = "GPU" if label.device == "cuda" else "CPU"
-                    ran = strings(lang)["run"]["ok"].format(devices=device, **label.record)
-                    proof += f"<br>{ran}, {label.record['date']}"
-                if snippet_store.load_output(snip):
-                    proof += f" · [{cp['output']}]({page}#{output_anchor(snip.id)})"
-            line = "" if claim.line is None else f":{claim.line}"
-            raw = f"raw/{claim.note}.md" + ("" if claim.line is None else f"#L{claim.line}")
-            source = f"[{note_label(claim.note)}{line}]({raw})"
-            if where:
-                source += f"<br>[{cp['section']}]({where})"
-            row = [says, fact, status_text[label.label], proof, source]
-            lines.append("| " + " | ".join(row) + " |")
-        lines += ["", "</div>", ""]
+        lines += ["</div>", ""]
     return "\n".join(lines)
+
+
+def _claims_filter(
+    cp: dict[str, str], kinds: list[tuple[str, str]], topics: list[tuple[str, str]]
+) -> list[str]:
+    """Two groups of radio buttons (by result, by topic) and the per-topic rules that hide
+    the other topics' cards (theme/assets/stylesheets/reader-pages.css has the by-result
+    ones: the results are fixed, the topics are the notes')."""
+    out = ['<div class="kb-claims-filter">']
+    for group, legend, options in (("kind", cp["show"], kinds), ("topic", cp["topic"], topics)):
+        out.append(f"<fieldset><legend>{html.escape(legend)}</legend>")
+        for n, (value, text) in enumerate(options):
+            box = f"kb-{group}-{value}"
+            checked = " checked" if n == 0 else ""
+            out.append(
+                f'<label for="{box}"><input type="radio" name="kb-{group}" id="{box}"'
+                f"{checked}> {html.escape(text)}</label>"
+            )
+        out.append("</fieldset>")
+    out.append("</div>")
+    rules = " ".join(
+        f'.md-content:has(#kb-topic-{t}:checked) .kb-claims-topic:not([data-topic="{t}"]),'
+        for t, _ in topics[1:]
+    )
+    out += [f"<style>{rules.rstrip(',')} {{ display: none; }}</style>", ""]
+    return out
+
+
+def _claim_card(
+    claim: ClaimEntry, label: ClaimLabel, where: str | None, lang: str, status_text: dict[str, str]
+) -> list[str]:
+    """One claim as a card: result and source, what the note says, in fact, the proof."""
+    ui, cp = strings(lang)["page"], strings(lang)["claims_page"]
+    sep = ui["sep"]
+    topic_id = claim.path.stem
+    page = where.split("#")[0] if where else f"{topic_id}.md"
+    line = "" if claim.line is None else f":{claim.line}"
+    raw = f"raw/{claim.note}.md" + ("" if claim.line is None else f"#L{claim.line}")
+    head = f"{status_text[label.label]} · [{note_label(claim.note)}{line}]({raw})"
+    if where:
+        head += f" · [{cp['section']}]({where})"
+    fact = _paragraphs(claim.explanation.get(lang)) if claim.explanation else ""
+    if scope := checked_over(claim.id, label, ui):
+        fact += f"<br>{ui['checked_over']}{sep}{scope}"
+    if changed := changed_in(label, claim.since, ui):
+        fact += f"<br>{cp['since']}{sep}{changed}"
+    out = [
+        f'<div class="kb-claim kb-claim-{label.label}" id="claim-{claim.id}" markdown>',
+        "",
+        head,
+        "{: .kb-claim-head }",
+        "",
+        f"**{cp['note_says']}**{sep}{_paragraphs(claim.claim.get(lang, claim.claim.zh))}",
+        "{: .kb-claim-says }",
+        "",
+    ]
+    if fact:
+        out += [f"**{cp['in_fact']}**{sep}{fact}", "{: .kb-claim-fact }", ""]
+    if label.proof is not None:
+        snip = label.proof
+        anchor = "snippet-" + snip.id.replace("/", "-")
+        proof = f"**{cp['proof']}**{sep}[`{snip.path.name}`]({page}#{anchor})"
+        if label.record is not None and label.record.get("result") == "passed":
+            device = "GPU" if label.device == "cuda" else "CPU"
+            ran = strings(lang)["run"]["ok"].format(devices=device, **label.record)
+            proof += f" · {ran}, {label.record['date']}"
+        if snippet_store.load_output(snip):
+            proof += f" · [{cp['output']}]({page}#{output_anchor(snip.id)})"
+        out += [proof, "{: .kb-claim-proof }", ""]
+    return [*out, "</div>", ""]

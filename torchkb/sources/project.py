@@ -114,11 +114,14 @@ class Project:
         path = self.root / "pyproject.toml"
         if not path.exists():
             path = torchkb.ROOT / "pyproject.toml"
-        deps = tomllib.loads(path.read_text(encoding="utf-8"))["project"]["dependencies"]
-        for dep in deps:
+        project = tomllib.loads(path.read_text(encoding="utf-8"))["project"]
+        # the pin is in the `test` extra (serving needs no torch); a test's tree may have it
+        # in `dependencies`
+        extras = project.get("optional-dependencies", {}).values()
+        for dep in [*project.get("dependencies", []), *(d for deps in extras for d in deps)]:
             if found := re.fullmatch(r"torch==([\w.]+)", dep.replace(" ", "")):
                 return found.group(1)
-        raise SystemExit(f"{path}: no torch==<release> pin in [project] dependencies")
+        raise SystemExit(f"{path}: no torch==<release> pin in [project] dependencies or extras")
 
     @cached_property
     def raw_notes(self) -> dict[str, Path]:

@@ -87,3 +87,14 @@
   // replaced once all are read: a replaced node would change its neighbours' text
   edits.forEach(function (e) { e[0].replaceWith(e[1]) })
 })()
+
+// A paste with no keystroke searches. Material runs a search when the box fires `keyup`
+// (or gains focus); a paste from the context menu, a phone's long-press or a dictation
+// changes the box with an `input` event alone and would leave the query unsearched. After
+// each `input`, the box gets the `keyup` Material listens to; Material searches only for
+// a value it has not searched, so a typed key's own keyup that follows costs nothing.
+document.addEventListener("input", function (event) {
+  var box = event.target
+  if (event.isComposing || !box.matches || !box.matches(".md-search__input")) return
+  box.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }))
+})
