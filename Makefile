@@ -71,7 +71,8 @@ verify-release:
 GPU_PYTHON ?= 3.12
 GPU_WHEELS = pydantic==2.14.3 pydantic-core==2.50.4 annotated-types==0.8.0 \
   typing-extensions==4.16.0 typing-inspection==0.4.5 pyyaml==6.0.3 \
-  thop==0.1.1.post2209072238 torchinfo==1.8.0 torchsummary==1.5.1 torchsummaryX==1.3.0
+  thop==0.1.1.post2209072238 torchinfo==1.8.0 torchsummary==1.5.1 torchsummaryX==1.3.0 \
+  hypothesis==6.170.17 sortedcontainers==2.4.0
 gpu-wheels:
 	python3 -m pip download --quiet --no-deps --only-binary=:all: --python-version $(GPU_PYTHON) \
 	  --implementation cp --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 \
