@@ -34,9 +34,9 @@ from torchkb.render.notebooks import MAGIC, magic_line, site, topic_notebooks
 from torchkb.sources import comments
 from torchkb.sources import snippets as store
 from torchkb.sources.project import Project
-from torchkb.sources.records import split_recorded
+from torchkb.sources.records import comparable, split_recorded
 from torchkb.sources.ui import strings
-from torchkb.verify.compare import comparable, normalise
+from torchkb.verify.compare import normalise
 
 PROJECT = Project(torchkb.ROOT)
 TOPICS = PROJECT.topics

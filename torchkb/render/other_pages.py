@@ -8,7 +8,8 @@ from pathlib import Path
 from torchkb.rawnotes.text import read_text
 from torchkb.render.claims import LABELS, ClaimLabel, changed_in, checked_over
 from torchkb.render.notebooks import note_label
-from torchkb.render.pages import CLAIM_ICON, output_anchor, release_result, yaml_str
+from torchkb.render.pages import CLAIM_ICON, output_anchor, yaml_str
+from torchkb.sources import records
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import Topic
 from torchkb.sources.project import Project
@@ -27,7 +28,7 @@ def verification_status(project: Project) -> dict[str, int | str]:
             counts["reference"] += 1
             continue
         found = project.evidence[snip.id]
-        passed = {kind: found.passed(kind) for kind in ("cpu", "cuda")}
+        passed = {kind: found.passed(kind) for kind in records.DEVICE_KINDS}
         if passed["cpu"]:
             counts["cpu"] += 1
             versions.add(str(passed["cpu"].get("torch")))
@@ -50,10 +51,7 @@ def release_status(project: Project, lang: str) -> str:
     same: dict[str, int] = {}
     for release in project.releases["cpu"]:
         if all(release in f.releases for f in found):
-            same[release] = sum(
-                release_result(s, f.releases[release], f.runs["cpu"]) == "passed"
-                for s, f in zip(cpu, found, strict=True)
-            )
+            same[release] = sum(f.shown_result(f.releases[release]) == "passed" for f in found)
     if not same:
         return ""
     home = strings(lang)["home"]

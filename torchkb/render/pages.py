@@ -151,13 +151,13 @@ class PageWriter:
             text, state = ui["none"], "none"
         # the details, one line per device and per other release (a newline in a title
         # is a line break in the tooltip: theme/assets/stylesheets/kb.css)
-        pinned = runs[records.home_device(snip.meta.needs)]
+        found = self.project.evidence[snip.id]
         details = [self.run_detail(snip, kind, runs[kind]) for kind in records.DEVICE_KINDS]
         details += [
             ui["detail_release"].format(
-                torch=release, result=ui[f"release_{release_result(snip, rec, pinned)}"]
+                torch=release, result=ui[f"release_{found.shown_result(rec)}"]
             )
-            for release, rec in self.release_runs(snip).items()
+            for release, rec in found.releases.items()
         ]
         tip = "&#10;".join([*(d for d in details if d), ui["detail_link"]])
         href = f"records.md#{snippet_anchor(snip.id)}"
@@ -180,7 +180,7 @@ class PageWriter:
                 torch[kind] |= {
                     r
                     for r, rec in self.release_runs(snip).items()
-                    if release_result(snip, rec, runs[kind]) == "passed"
+                    if self.project.evidence[snip.id].shown_result(rec) == "passed"
                 }
 
         def releases(kind: str) -> str:
@@ -212,7 +212,7 @@ class PageWriter:
             ]
             said: list[str] = []
             output = rec.get("output")  # None: the run itself failed (timed out, crashed)
-            if release_result(snip, rec, pinned) == "passed":
+            if self.project.evidence[snip.id].shown_result(rec) == "passed":
                 pass  # the same output but for the build's CUDA version: nothing to fold
             elif records.failed_in_check(rec):
                 error = _raised(rec["reason"])
@@ -545,25 +545,6 @@ class PageWriter:
         if status == MISSING:
             body = f'<div lang="zh" markdown="block">\n\n{body}\n\n</div>'
         return f"{banner}\n\n{body}"
-
-
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
-
-
-def release_result(snip: snippet_store.Snippet, rec: dict, pinned: dict | None) -> str:
-    """A release record's result as the pages tell it: `differs` becomes `passed` where the
-    only difference is the build's CUDA version that the code prints (torch.version.cuda:
-    "13.2" from a CUDA wheel, None from the CPU build the pages show), which says which
-    wheel ran, not what torch does. The records keep what the run found."""
-    result = rec["result"]
-    shown, output, cuda = snippet_store.load_output(snip), rec.get("output"), rec.get("cuda")
-    if result != "differs" or output is None or shown is None or not cuda:
-        return result
-    pinned_cuda = str((pinned or {}).get("cuda"))
-    swapped = re.sub(rf"(?<![\w.]){re.escape(str(cuda))}(?![\w.])", pinned_cuda, output)
-    if not snip.meta.deterministic_output:  # compared as `verify` compares them
-        swapped, shown = _NUMBER.sub("<n>", swapped), _NUMBER.sub("<n>", shown)
-    return "passed" if swapped == shown else result
 
 
 def _by_claim(value: object, names: tuple[str, str]) -> dict[str, tuple[str, bool]]:

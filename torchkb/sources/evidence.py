@@ -14,6 +14,7 @@ and the home page read `Project.evidence`; nothing else decides a record's curre
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -23,7 +24,7 @@ from typing_extensions import TypedDict  # pydantic validates it on Python 3.11
 
 from torchkb.errors import SourceError
 from torchkb.sources import records
-from torchkb.sources.snippets import Snippet, code_sha256
+from torchkb.sources.snippets import Snippet, code_sha256, load_output
 
 Verdict = bool | dict[str, bool] | None
 
@@ -70,6 +71,7 @@ class SnippetEvidence:
     snippet: Snippet
     runs: dict[str, Record | None]  # by device kind (records.DEVICE_KINDS)
     releases: dict[str, Record] = field(default_factory=dict)  # by release, oldest first
+    output: str | None = None  # the recorded output the page shows (its home device's)
 
     def run(self, kind: str) -> Record | None:
         return self.runs.get(kind)
@@ -82,6 +84,23 @@ class SnippetEvidence:
     def home(self) -> str:
         """The device kind whose output the page shows."""
         return records.home_device(self.snippet.meta.needs)
+
+    def shown_result(self, rec: Record) -> str:
+        """Another release's (or machine's) result as the pages tell it: `differs` becomes
+        `passed` where the only difference is the build's CUDA version that the code prints
+        (torch.version.cuda: "13.2" from a CUDA wheel, None from the CPU build the pages
+        show), which says which wheel ran, not what torch does. Records keep what the run
+        found."""
+        result, output, cuda = rec["result"], rec.get("output"), rec.get("cuda")
+        if result != "differs" or output is None or self.output is None or not cuda:
+            return result
+        pinned_cuda = str((self.run(self.home) or {}).get("cuda"))
+        swapped = re.sub(rf"(?<![\w.]){re.escape(str(cuda))}(?![\w.])", pinned_cuda, output)
+        deterministic = self.snippet.meta.deterministic_output  # compared as `verify` does
+        same = records.comparable(swapped, deterministic) == records.comparable(
+            self.output, deterministic
+        )
+        return "passed" if same else result
 
 
 def of_snippet(
@@ -102,7 +121,7 @@ def of_snippet(
     for release, recorded in releases.get(home, {}).items():
         if rec := current(recorded, home):
             found[release] = rec
-    return SnippetEvidence(snippet, runs, found)
+    return SnippetEvidence(snippet, runs, found, load_output(snippet))
 
 
 def collect(

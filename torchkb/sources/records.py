@@ -133,6 +133,16 @@ def expected_output_path(snippet_path: Path, device: str, needs: str | None) -> 
     return own if own.exists() else output_path(snippet_path, None, needs)
 
 
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+
+
+def comparable(text: str, deterministic: bool) -> str:
+    """Outputs marked `deterministic_output: false` (timings, thread or device counts) are
+    compared with every number replaced by <n>: words, line structure and order must
+    still match."""
+    return text if deterministic else _NUMBER.sub("<n>", text)
+
+
 def sha256_file(path: Path) -> str | None:
     return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else None
 

@@ -13,9 +13,6 @@ from pathlib import Path
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{4,}\b")
 
 
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
-
-
 @functools.cache
 def _site_packages() -> str | None:
     """Where torch is installed (found once, without importing it)."""
@@ -33,10 +30,3 @@ def normalise(text: str, workdir: Path, repo: Path) -> str:
     text = text.replace(str(repo), "<repo>")
     text = re.sub(re.escape(tempfile.gettempdir()) + r"/[^\s'\"]+", "<tmp>", text)
     return _ADDRESS.sub("0x…", text)
-
-
-def comparable(text: str, deterministic: bool) -> str:
-    """Outputs marked `deterministic_output: false` (timings, thread or device counts) are
-    compared with every number replaced by <n>: words, line structure and order must
-    still match."""
-    return text if deterministic else _NUMBER.sub("<n>", text)

@@ -38,6 +38,7 @@ import time
 import traceback
 import types
 import warnings
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -171,53 +172,42 @@ def _exec_file(
     return None
 
 
+def _single_or_by_claim(
+    globals_: dict, names: tuple[str, str], read: Callable[[object], object | None]
+) -> object | None:
+    """What a check part set under `names`: one value for all the snippet's claims (the
+    first name) or {claim id: value} (the second), each value read by `read` (None: not
+    one); None when neither is set as it should be."""
+    single, many = (globals_.get(name) for name in names)
+    if (found := read(single)) is not None:
+        return found
+    if isinstance(many, dict) and many and all(read(v) is not None for v in many.values()):
+        return {str(k): read(v) for k, v in many.items()}
+    return None
+
+
 def _verdict(
     globals_: dict, names: tuple[str, str] = VERDICT_NAMES
 ) -> bool | dict[str, bool] | None:
     """The proof verdict a snippet computed: `note_claim_holds` (one bool for the claims
     it proves) or `note_claims_hold` ({claim id: bool}); with CONTROL_NAMES, the same
     measurement on the control case."""
-    single, many = (globals_.get(name) for name in names)
-    if isinstance(single, bool):
-        return single
-    if isinstance(many, dict) and all(isinstance(v, bool) for v in many.values()):
-        return {str(k): v for k, v in many.items()}
+    return _single_or_by_claim(globals_, names, lambda v: v if isinstance(v, bool) else None)
+
+
+def _grid(value: object) -> dict[str, bool] | None:
+    if isinstance(value, dict) and value and all(isinstance(v, bool) for v in value.values()):
+        return {str(k): v for k, v in value.items()}
     return None
 
 
-def _cases(globals_: dict) -> dict | None:
-    """{case: bool}, or {claim id: {case: bool}}: the grid a proof ran (CASES_NAMES)."""
-    single, many = (globals_.get(name) for name in CASES_NAMES)
-
-    def grid(value: object) -> dict[str, bool] | None:
-        if isinstance(value, dict) and value and all(isinstance(v, bool) for v in value.values()):
-            return {str(k): v for k, v in value.items()}
-        return None
-
-    if (found := grid(single)) is not None:
-        return found
-    if isinstance(many, dict) and many and all(grid(v) is not None for v in many.values()):
-        return {str(k): grid(v) for k, v in many.items()}
-    return None
-
-
-def _property(globals_: dict) -> dict | None:
-    """{"examples": n, "counterexample": text or None}, or those by claim id."""
-    single, many = (globals_.get(name) for name in PROPERTY_NAMES)
-
-    def run(value: object) -> dict | None:
-        if isinstance(value, dict) and isinstance(value.get("examples"), int):
-            example = value.get("counterexample")
-            return {
-                "examples": value["examples"],
-                "counterexample": None if example is None else str(example),
-            }
-        return None
-
-    if (found := run(single)) is not None:
-        return found
-    if isinstance(many, dict) and many and all(run(v) is not None for v in many.values()):
-        return {str(k): run(v) for k, v in many.items()}
+def _property_run(value: object) -> dict | None:
+    if isinstance(value, dict) and isinstance(value.get("examples"), int):
+        example = value.get("counterexample")
+        return {
+            "examples": value["examples"],
+            "counterexample": None if example is None else str(example),
+        }
     return None
 
 
@@ -250,7 +240,8 @@ def run_python(
             error = RaisedError.of(lesson_exc, files) if lesson_exc else None
             check_error = RaisedError.of(check_exc, files) if check_exc else None
             verdict, control = _verdict(namespace), _verdict(namespace, CONTROL_NAMES)
-            cases, prop = _cases(namespace), _property(namespace)
+            cases = _single_or_by_claim(namespace, CASES_NAMES, _grid)
+            prop = _single_or_by_claim(namespace, PROPERTY_NAMES, _property_run)
         except SnippetTimedOut as err:
             failure = f"{snippet}:{snippet_line(snippet, err.__traceback__)}: {err}"
         except SnippetWroteOutside:

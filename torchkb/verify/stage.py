@@ -232,7 +232,7 @@ def _output_problem(snip: store.Snippet, outcome: Outcome) -> str | None:
     deterministic = snip.meta.deterministic_output
     was = outcome.output_file.read_text(encoding="utf-8")
     now = outcome.recorded
-    if compare.comparable(was, deterministic) != compare.comparable(now, deterministic):
+    if records.comparable(was, deterministic) != records.comparable(now, deterministic):
         return (
             f"{snip.path}: output differs from {outcome.output_file.name} "
             f"(python -m torchkb verify {snip.id} --update if the change is intended)"
