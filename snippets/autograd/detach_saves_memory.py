@@ -6,6 +6,7 @@ import torch
 import torch.nn as nn
 from torch.utils.checkpoint import checkpoint
 
+gc.freeze()  # 已有的对象 (torch 自己的几十万个) 以后的 gc.collect() 不再逐个检查: 每次测量快十倍
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(256, 1024), nn.ReLU(), nn.Linear(1024, 256), nn.ReLU(),
                       nn.Linear(256, 1024), nn.ReLU(), nn.Linear(1024, 1))

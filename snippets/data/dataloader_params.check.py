@@ -10,13 +10,54 @@ def loads_in_main_process(num_workers):
 
 assert batch_sizes(False) == [4, 4, 2]  # 不丢弃时最后一个 batch 不足 4 个
 
+
+
+class Shards(torch.utils.data.IterableDataset):
+    # n 个样本的 IterableDataset, 按 worker 分片: 每个 worker 只产出自己那一份 (官方文档的写法)
+    def __init__(self, n):
+        self.n = n
+
+    def __iter__(self):
+        info = get_worker_info()
+        start, step = (0, 1) if info is None else (info.id, info.num_workers)
+        return iter(range(start, self.n, step))
+
+
+def drops_only_the_remainder(kind, n, size, workers, shuffle):
+    # drop_last=True 时: 是否正好丢掉 n % size 个样本, 其余都在满的 batch 里?
+    data = TensorDataset(torch.arange(n).float()) if kind == "map-style" else Shards(n)
+    loader = DataLoader(data, batch_size=size, shuffle=shuffle, num_workers=workers, drop_last=True)
+    sizes = [len(batch[0] if isinstance(batch, list) else batch) for batch in loader]
+    return sizes == [size] * (n // size)
+
+
+# 网格: Dataset 的种类 x 样本数与 batch_size x num_workers x shuffle
+drop_last_grid = [
+    ("map-style", n, 4, workers, shuffle)
+    for n in (10, 8, 3)
+    for workers in (0, 2)
+    for shuffle in (False, True)
+] + [("IterableDataset", 10, 4, workers, False) for workers in (0, 1, 3)]
+drop_last_cases = {
+    f"{kind}, {n} samples, batch_size={size}, num_workers={workers}, shuffle={shuffle}": (
+        drops_only_the_remainder(kind, n, size, workers, shuffle)
+    )
+    for kind, n, size, workers, shuffle in drop_last_grid
+}
+
 # 笔记的两条说法是否成立 (本站据此标注核查结果)
 note_claims_hold = {
     "data-num-workers-zero": loads_in_main_process(0),
-    "data-drop-last": batch_sizes(True) == [4, 4],  # 不足一个 batch 的 2 个样本被丢弃
+    # 不足一个 batch 的 2 个样本被丢弃, 在网格的每种情形下都是如此吗
+    "data-drop-last": batch_sizes(True) == [4, 4] and all(drop_last_cases.values()),
 }
-# 对照: num_workers=1 时在 worker 进程里取数据; drop_last=False 时保留最后 2 个样本
+note_claims_cases = {"data-drop-last": drop_last_cases}
+# 对照: num_workers=1 时在 worker 进程里取数据;
+# drop_last: 同样的网格, 去掉 IterableDataset 分给多个 worker 的情形: 都成立
+only_one_worker_per_iterable = all(
+    ok for case, ok in drop_last_cases.items() if "Iterable" not in case or "num_workers=3" not in case
+)
 note_claims_control = {
     "data-num-workers-zero": loads_in_main_process(1),
-    "data-drop-last": batch_sizes(False) == [4, 4],
+    "data-drop-last": only_one_worker_per_iterable,
 }
