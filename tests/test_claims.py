@@ -117,3 +117,20 @@ def test_no_explanation_types_a_runs_state() -> None:
             assert found is None, (
                 f"{claim.path.name}:{claim.yaml_line} {claim.id} ({lang}): {found}"
             )
+
+
+def test_a_correction_on_a_source_says_so_and_links_the_pinned_files() -> None:
+    """A claim no run here can decide, corrected on public sources: its own label (not
+    "verified", not "not checkable") and the permalinks, on the topic page and the register."""
+    labels = label_all(CLAIMS, PROJECT.evidence)
+    on_source = [c for c in CLAIMS if c.status == "corrected-from-source"]
+    assert on_source and all(labels[c.id].label == "corrected-from-source" for c in on_source)
+    for lang in ("zh", "en"):
+        ui = strings(lang)
+        for claim in on_source:
+            topic = (PROJECT.docs / lang / f"{claim.path.stem}.md").read_text("utf-8")
+            register = (PROJECT.docs / lang / "claims.md").read_text("utf-8")
+            for page in (topic, register):
+                assert ui["claim"]["corrected-from-source"] in page
+                for url in claim.sources:
+                    assert re.search(r"/blob/[0-9a-f]{40}/", url) and f"]({url})" in page

@@ -46,13 +46,31 @@ BAD_FIELDS = {
         "sections[tensors-intro].sources#1.lines: lines must be [first, last], "
         "1 <= first <= last, not [19, 15]",
     ),
+    "sources on a claim with a proof": (
+        "notes/claims/tensors.yml",
+        "  status: verified\n  snippet: tensors/create_new_ones.py",
+        "  status: verified\n  snippet: tensors/create_new_ones.py\n"
+        "  sources: [https://github.com/a/b/blob/0123456789abcdef0123456789abcdef01234567/c.py]",
+        "- id: tensors-new-ones-keeps-dtype",
+        "[tensors-new-ones-keeps-dtype]: a corrected-from-source claim, and only such a "
+        "claim, lists the `sources` its correction rests on",
+    ),
+    "a source that is not pinned to a commit": (
+        "notes/claims/environment.yml",
+        "pytorch-feedstock/blob/6d6e0d1d9caf6831fbbd0472db225d61c9791fbb/recipe/meta.yaml",
+        "pytorch-feedstock/blob/main/recipe/meta.yaml",
+        "- id: environment-conda-main-cpu-only",
+        "[environment-conda-main-cpu-only]: source https://github.com/AnacondaRecipes/"
+        "pytorch-feedstock/blob/main/recipe/meta.yaml: not a permalink pinned to a commit "
+        "(https://github.com/<owner>/<repo>/blob/<40 hex digits>/<path>)",
+    ),
     "unknown claim status": (
         "notes/claims/tensors.yml",
         "  status: verified\n  snippet: tensors/create_new_ones.py",
         "  status: verfied\n  snippet: tensors/create_new_ones.py",
         "status: verfied",
-        "[tensors-new-ones-keeps-dtype].status: input should be 'verified', 'corrected' or "
-        "'not-checkable', not 'verfied'",
+        "[tensors-new-ones-keeps-dtype].status: input should be 'verified', 'corrected', "
+        "'corrected-from-source' or 'not-checkable', not 'verfied'",
     ),
     "verified claim without a proof": (
         "notes/claims/tensors.yml",
@@ -191,7 +209,8 @@ def test_format_md_documents_every_field() -> None:
         schema.EnglishText: section["en"],
         schema.Tags: topic["tags"],
         schema.Text: topic["title"],
-        schema.ClaimEntry: ex["claim"][0],
+        # a claim with a proof and one corrected on a source: together every field
+        schema.ClaimEntry: {key: None for entry in ex["claim"] for key in entry},
         schema.DroppedEntry: ex["dropped"][0],
         schema.TypoFixEntry: ex["typo-fix"][0],
         schema.SnippetMeta: next(iter(ex["snippets"].values())),

@@ -37,7 +37,7 @@ from torchkb.sources import snippets as snippet_store
 from torchkb.sources.evidence import SnippetEvidence
 from torchkb.sources.schema import ClaimEntry
 
-LABELS = ("verified", "corrected", "awaiting-gpu", "not-checkable")
+LABELS = ("verified", "corrected", "corrected-from-source", "awaiting-gpu", "not-checkable")
 
 
 @dataclass(frozen=True)
@@ -90,13 +90,23 @@ def scope_of(claim_id: str, record: dict | None) -> Scope | None:
     )
 
 
+def source_links(urls: list[str]) -> str:
+    """A corrected-from-source claim's permalinks as Markdown links named by repository and
+    file (`owner/repo: path`), the commit being in the link."""
+    links = []
+    for url in urls:
+        repo, path = url.removeprefix("https://github.com/").split("/blob/", 1)
+        links.append(f"[`{repo}: {path.split('/', 1)[1]}`]({url})")
+    return ", ".join(links)
+
+
 def label_of(claim: ClaimEntry, evidence: dict[str, SnippetEvidence]) -> ClaimLabel:
     """The label of `claim` from the records; SourceError (claims file:line) when the
     register contradicts them. (`status` and `snippet` fit together: torchkb.sources.schema.)"""
     where = (claim.path, claim.yaml_line)
     status, ref = claim.status, claim.snippet
-    if ref is None:
-        return ClaimLabel("not-checkable")
+    if ref is None:  # no run: corrected on a public source, or not checkable here
+        return ClaimLabel(claim.status)
     found = evidence.get(snippet_store.snippet_id(ref))
     if found is None:
         raise SourceError(*where, f"{claim.id}: proof {ref} does not exist")

@@ -6,7 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 from torchkb.rawnotes.text import read_text
-from torchkb.render.claims import LABELS, ClaimLabel, changed_in, checked_over
+from torchkb.render.claims import LABELS, ClaimLabel, changed_in, checked_over, source_links
 from torchkb.render.notebooks import note_label
 from torchkb.render.pages import CLAIM_ICON, output_anchor, yaml_str
 from torchkb.sources import records
@@ -91,7 +91,7 @@ def home_page(
             f"[{home['claims_title']}](claims.md)",
             home["claims_text"].format(
                 n=len(labels),
-                corrected=label_counts["corrected"],
+                corrected=label_counts["corrected"] + label_counts["corrected-from-source"],
                 verified=label_counts["verified"],
             ),
         ),
@@ -285,6 +285,8 @@ def _claim_card(
         fact += f"<br>{ui['checked_over']}{sep}{scope}"
     if changed := changed_in(label, claim.since, ui):
         fact += f"<br>{cp['since']}{sep}{changed}"
+    if claim.sources:
+        fact += f"<br>{ui['sources']}{sep}{source_links(claim.sources)}"
     out = [
         f'<div class="kb-claim kb-claim-{label.label}" id="claim-{claim.id}" markdown>',
         "",

@@ -5,7 +5,7 @@ import html
 import re
 from pathlib import Path
 
-from torchkb.render.claims import ClaimLabel, changed_in, checked_over
+from torchkb.render.claims import ClaimLabel, changed_in, checked_over, source_links
 from torchkb.render.headings import subheading_ids, with_heading_ids
 from torchkb.render.notebooks import note_label, notebook_links, reproduces
 from torchkb.sources import comments, records
@@ -32,6 +32,7 @@ BADGE_ICON = {"ok": ":material-check: ", "failed": ":material-close: "}
 CLAIM_STYLE = {
     "verified": "success",
     "corrected": "warning",
+    "corrected-from-source": "warning",
     "awaiting-gpu": "quote",
     "not-checkable": "info",
 }
@@ -39,6 +40,7 @@ CLAIM_STYLE = {
 CLAIM_ICON = {
     "verified": ":material-check-circle:{ .kb-icon-ok }",
     "corrected": ":material-alert:{ .kb-icon-warn }",
+    "corrected-from-source": ":material-file-document-alert:{ .kb-icon-warn }",
     "awaiting-gpu": ":material-timer-sand:{ .kb-icon-info }",
     "not-checkable": ":material-information:{ .kb-icon-info }",
 }
@@ -443,6 +445,8 @@ class PageWriter:
             extra.append(f"{self.ui['checked_on']}{sep}{self.ran_on(label)}")
         if changed := changed_in(label, claim.since, self.ui):
             extra.append(f"{self.ui['since']}{sep}{changed}")
+        if claim.sources:
+            extra.append(f"{self.ui['sources']}{sep}{source_links(claim.sources)}")
         if claim.snippet:
             proof_id = snippet_store.snippet_id(claim.snippet)
             anchor = snippet_anchor(proof_id)

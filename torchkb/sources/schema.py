@@ -9,6 +9,7 @@ notes/FORMAT.md documents exactly these fields (tests/test_schema.py checks that
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable
 from pathlib import Path
 from typing import Annotated, Literal, TypeVar
@@ -29,6 +30,9 @@ from pydantic_core import PydanticCustomError
 
 from torchkb.errors import SourceError
 from torchkb.sources.sanitize import unsafe_html
+
+# a source a claim's correction rests on: a file at one commit of a public repository
+PERMALINK = re.compile(r"https://github\.com/[\w.-]+/[\w.-]+/blob/[0-9a-f]{40}/\S+")
 
 # -- YAML with lines ---------------------------------------------------------------------
 
@@ -257,8 +261,11 @@ class ClaimEntry(Model):
     note: NonBlank
     line: int | None = None
     claim: Text
-    status: Literal["verified", "corrected", "not-checkable"]
+    status: Literal["verified", "corrected", "corrected-from-source", "not-checkable"]
     snippet: NonBlank | None = None
+    # corrected-from-source: the public sources the correction rests on, each a permalink
+    # pinned to a commit (a branch's file changes under the link)
+    sources: list[str] | None = None
     since: str | None = None
     # a CUDA proof that can tell the claim from its opposite only with this many GPUs
     # (on one GPU, `.cuda()` and `.cuda(0)` are the same device whatever the rule)
@@ -270,13 +277,25 @@ class ClaimEntry(Model):
 
     @model_validator(mode="after")
     def _proof_matches_status(self) -> ClaimEntry:
-        if self.snippet is None and self.status != "not-checkable":
+        without_run = ("not-checkable", "corrected-from-source")
+        if self.snippet is None and self.status not in without_run:
             raise ValueError(f"a {self.status} claim needs a proof `snippet`")
-        if self.snippet is not None and self.status == "not-checkable":
+        if self.snippet is not None and self.status in without_run:
             raise ValueError(
-                f"not-checkable, yet it names a proof ({self.snippet}): "
+                f"{self.status}, yet it names a proof ({self.snippet}): "
                 "say what it expects (verified or corrected)"
             )
+        if (self.status == "corrected-from-source") != bool(self.sources):
+            raise ValueError(
+                "a corrected-from-source claim, and only such a claim, lists the `sources` "
+                "its correction rests on"
+            )
+        for url in self.sources or []:
+            if not PERMALINK.fullmatch(url):
+                raise ValueError(
+                    f"source {url}: not a permalink pinned to a commit "
+                    "(https://github.com/<owner>/<repo>/blob/<40 hex digits>/<path>)"
+                )
         for text in (self.claim, self.explanation):  # they become page Markdown
             for value in text.as_dict().values() if text else []:
                 for _, problem in unsafe_html(value):
