@@ -207,12 +207,14 @@ def test_records_outputs_figures_and_verification(
     )
     assert recorded["t/f_cuda"]["result"] == "skipped"
     assert recorded["t/f_cuda"]["reason"].startswith("needs CUDA")
-    # every field, but `output` (a release run's, where it differs from the pinned one) and
-    # a proof's grid and property-based run (kept where its check part sets them)
+    # every field, but `output` (a release run's, where it differs from the pinned one),
+    # a proof's grid and property-based run (kept where its check part sets them) and the
+    # part that failed (kept for a failed run)
     assert set(recorded["t/c_clean"]) == set(records.RECORD_FIELDS) - {
         "output",
         "cases",
         "property",
+        "failed_in",
     }
     # proof verdicts are what the snippet computed, also when it raised as expected
     assert recorded["t/k_proof"]["verdict"] is True
@@ -442,6 +444,7 @@ def test_check_part_runs_after_the_lesson_in_one_namespace(tree) -> None:
     assert f"{root / 't' / 'wrong.check.py'}:2: raised AssertionError" in wrong.reason
     loud = outcomes["t/loud"]
     assert loud.result == "failed" and "a check part prints nothing" in loud.reason
+    assert loud.failed_in == "check"  # the lesson ran as shown
     # the check part is no snippet of its own
     assert "t/lesson.check" not in outcomes
 
@@ -478,6 +481,10 @@ def test_a_lesson_that_stops_early_is_named_not_its_check(tree) -> None:
         "stops.py:1: raised ModuleNotFoundError: No module named 'torchkb_no_such_module'"
     )
     assert "checks.check.py:1: raised AssertionError" in outcomes["t/checks"].reason
+    # which part failed is recorded, not read back from the reason's words
+    assert outcomes["t/stops"].failed_in == "lesson"
+    assert outcomes["t/checks"].failed_in == "check"
+    assert outcomes["t/checks"].record({})["failed_in"] == "check"
 
 
 DEAD_CONTEXT = {

@@ -40,6 +40,7 @@ class Record(TypedDict, total=False):
     control: Verdict
     cases: dict[str, bool] | dict[str, dict[str, bool]] | None
     property: dict | None
+    failed_in: Literal["lesson", "check"]  # which part of a failed run failed
     warnings: list[str]
     output: str  # a release run's output where it differs from the pinned one
     torch: str

@@ -57,6 +57,7 @@ RECORD_FIELDS = (
     "control",
     "cases",
     "property",
+    "failed_in",
     "warnings",
     "output",
     "torch",
@@ -216,10 +217,9 @@ def current_record(
 
 
 def failed_in_check(record: dict) -> bool:
-    """A failed run whose lesson ran as shown and whose check part failed: `verify` names
-    the failing file first in `reason` (`<name>.check.py:<line>: raised ...`)."""
-    reason = record.get("reason") or ""
-    return record.get("result") == "failed" and f"{CHECK_SUFFIX}:" in reason.split(" ", 1)[0]
+    """A failed run whose lesson ran as shown and whose check part failed (`verify` records
+    which part failed in `failed_in`)."""
+    return record.get("result") == "failed" and record.get("failed_in") == "check"
 
 
 def machine() -> dict[str, str | None]:

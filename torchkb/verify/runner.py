@@ -111,6 +111,7 @@ class RunResult:
     check_error: RaisedError | None = None
     cases: dict | None = None  # the verdict per case of the proof's grid (CASES_NAMES)
     property: dict | None = None  # a property-based proof's run (PROPERTY_NAMES)
+    failure_in_check: bool = False  # `failure` is the check part's (it printed)
 
     def recorded(self) -> str:
         return recorded_text(self.stdout, self.error.text if self.error else "")
@@ -250,7 +251,8 @@ def run_python(
             WriteGuard.armed = None
     if WriteGuard.violation:
         failure = WriteGuard.violation
-    elif check_out.getvalue() and failure is None:
+    check_printed = failure is None and bool(check_out.getvalue())
+    if check_printed:
         # what a page shows under the lesson is the lesson's output alone
         failure = f"{check_path(snippet)}: a check part prints nothing (it printed " + (
             f"{check_out.getvalue()[:80]!r})"
@@ -270,6 +272,7 @@ def run_python(
         check_error,
         cases,
         prop,
+        failure_in_check=check_printed,
     )
 
 

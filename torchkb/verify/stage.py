@@ -32,6 +32,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import yaml
 
@@ -58,6 +59,9 @@ class Outcome:
     output: str | None = None  # a release run's output where it differs from the pinned one
     cases: dict | None = None  # the proof's verdict per case of its grid
     property: dict | None = None  # a property-based proof's examples and counterexample
+    # which part of a failed run failed: the lesson, or the check part after the lesson ran
+    # as shown (pages still show the lesson's output then); None when it did not fail
+    failed_in: Literal["lesson", "check"] | None = None
 
     def record(self, machine: dict) -> dict:
         return {
@@ -69,6 +73,7 @@ class Outcome:
             "control": self.control,
             **({"cases": self.cases} if self.cases is not None else {}),
             **({"property": self.property} if self.property is not None else {}),
+            **({"failed_in": self.failed_in} if self.failed_in is not None else {}),
             "warnings": self.warnings or [],
             **({"output": self.output} if self.output is not None else {}),
             **machine,
@@ -145,14 +150,17 @@ def run(
         cases=result.cases,
         property=result.property,
     )
-    problem = result.failure or _exception_problem(snip, result)
+    if result.failure:
+        problem, part = result.failure, "check" if result.failure_in_check else "lesson"
+    else:
+        problem, part = _exception_problem(snip, result)
     if problem and release:  # what this release did instead is a fact for the page
-        outcome = _failed(outcome, compare.normalise(problem, workdir, repo))
+        outcome = _failed(outcome, compare.normalise(problem, workdir, repo), part)
         if result.failure is None:
             outcome.output = compare.normalise(result.recorded(), workdir, repo)
         return outcome
     if problem:
-        return _failed(outcome, problem)
+        return _failed(outcome, problem, part)
     outcome.recorded = compare.normalise(result.recorded(), workdir, repo)
     if release:
         outcome.output_file = records.expected_output_path(snip.path, device, snip.meta.needs)
@@ -177,14 +185,15 @@ def _without_running(snip: store.Snippet, device: str) -> Outcome | None:
     """The outcome of a snippet judged without running it: skipped, shell syntax, YAML."""
     reason = skip_reason(snip, device)
     if snip.kind == "shell" and (bad := shell.check_shell_syntax(snip.path)):
-        return Outcome(snip, "failed", bad)  # never run, but must at least parse
+        return Outcome(snip, "failed", bad, failed_in="lesson")  # never run, but must parse
     if reason:
         return Outcome(snip, "skipped", reason)
     if snip.kind == "yaml":
         try:
             yaml.safe_load(snip.path.read_text(encoding="utf-8"))
         except yaml.YAMLError as err:
-            return Outcome(snip, "failed", f"{snip.path}: {err}".splitlines()[0])
+            problem = f"{snip.path}: {err}".splitlines()[0]
+            return Outcome(snip, "failed", problem, failed_in="lesson")
         return Outcome(snip, "passed")
     return None
 
@@ -201,25 +210,28 @@ def _execute(
     return runner.run_python(snip.path, workdir, _process_home(), timeout)
 
 
-def _exception_problem(snip: store.Snippet, result: runner.RunResult) -> str | None:
-    """What is wrong with the exception the run raised (or did not raise), if anything:
-    the lesson's first (a check that failed because the lesson stopped early says
-    nothing more), then the check part's."""
+def _exception_problem(
+    snip: store.Snippet, result: runner.RunResult
+) -> tuple[str | None, Literal["lesson", "check"] | None]:
+    """What is wrong with the exception the run raised (or did not raise), if anything,
+    and in which part: the lesson's first (a check that failed because the lesson stopped
+    early says nothing more), then the check part's."""
     expected = snip.meta.expect_exception
     error = result.error
     where = (error.where if error else None) or snip.path
     if expected is None and error:
-        return f"{where}: raised {error.text.strip()}"
+        return f"{where}: raised {error.text.strip()}", "lesson"
     if expected is not None:
         wanted = f"{expected.type} matching {expected.match or ''!r}"
         if error is None:
-            return f"{snip.path}: expected {wanted}, but it raised nothing"
+            return f"{snip.path}: expected {wanted}, but it raised nothing", "lesson"
         if not error.matches(expected):
-            return f"{where}: raised {error.text.strip()}; expected {wanted}"
+            return f"{where}: raised {error.text.strip()}; expected {wanted}", "lesson"
     if result.check_error:
         check = result.check_error
-        return f"{check.where or records.check_path(snip.path)}: raised {check.text.strip()}"
-    return None
+        where = check.where or records.check_path(snip.path)
+        return f"{where}: raised {check.text.strip()}", "check"
+    return None, None
 
 
 def _output_problem(snip: store.Snippet, outcome: Outcome) -> str | None:
@@ -250,8 +262,11 @@ def _figure_problem(snip: store.Snippet, figures: list[str]) -> str | None:
     return None
 
 
-def _failed(outcome: Outcome, reason: str) -> Outcome:
+def _failed(
+    outcome: Outcome, reason: str, part: Literal["lesson", "check"] | None = "lesson"
+) -> Outcome:
     outcome.result, outcome.reason, outcome.output_file = "failed", reason, None
+    outcome.failed_in = part or "lesson"
     return outcome
 
 
