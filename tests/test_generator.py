@@ -25,8 +25,8 @@ SHARED_SEEDS = ROOT.parent / "shared" / "seeds"
 def test_raw_notes_are_verbatim() -> None:
     """Every raw note matches the SHA-256 the importer recorded in notes/raw/MANIFEST.json,
     and nothing else lies in notes/raw/ (a stray `cp my-note.md notes/raw/` copy fails)."""
-    assert manifest_problems(ROOT) == []
-    names = sorted(load_manifest(ROOT))
+    assert manifest_problems(ROOT / "notes" / "raw") == []
+    names = sorted(load_manifest(ROOT / "notes" / "raw"))
     assert len(names) >= 5
     for name in names:
         if SHARED_SEEDS.exists() and (SHARED_SEEDS / name).exists():
@@ -41,7 +41,7 @@ def test_manifest_catches_an_edited_or_stray_raw_note(tmp_path: Path) -> None:
     first = sorted(raw.glob("*.txt"))[0]
     first.write_bytes(first.read_bytes() + b"\n")
     (raw / "my-note.md").write_text("# copy\n", encoding="utf-8")
-    problems = manifest_problems(tmp_path)
+    problems = manifest_problems(raw)
     assert any(first.name in p and "changed" in p for p in problems), problems
     assert any("my-note.md" in p and "not in MANIFEST.json" in p for p in problems), problems
 

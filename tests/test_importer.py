@@ -48,7 +48,7 @@ def root(tmp_path: Path) -> Path:
 
 
 def test_import_mixed_note(root):
-    report = import_note(FIXTURES / "mixed.md", root=root)
+    report = import_note(FIXTURES / "mixed.md", project=Project(root))
     assert report.raw_copied
     assert (root / "notes" / "raw" / "mixed.txt").read_bytes() == (
         FIXTURES / "mixed.md"
@@ -88,16 +88,16 @@ def test_import_mixed_note(root):
 
 
 def test_second_import_is_a_noop(root):
-    import_note(FIXTURES / "mixed.md", root=root)
+    import_note(FIXTURES / "mixed.md", project=Project(root))
     before = snapshot(root)
-    report = import_note(FIXTURES / "mixed.md", root=root)
+    report = import_note(FIXTURES / "mixed.md", project=Project(root))
     assert report.noop and "nothing to import" in str(report)
     assert len(report.already_present) == 2
     assert snapshot(root) == before
 
 
 def test_cuda_snippet_and_output_in_english_note(root):
-    report = import_note(FIXTURES / "english.md", root=root)
+    report = import_note(FIXTURES / "english.md", project=Project(root))
     (rel,) = report.snippets_written
     topic, name = rel.split("/")[1:]
     meta = yaml.safe_load((root / "snippets" / topic / "snippets.yml").read_text("utf-8"))
@@ -105,7 +105,7 @@ def test_cuda_snippet_and_output_in_english_note(root):
 
 
 def test_note_without_headings_is_one_section(root):
-    report = import_note(FIXTURES / "no_headings.txt", root=root)
+    report = import_note(FIXTURES / "no_headings.txt", project=Project(root))
     assert sum(len(ids) for ids in report.sections_added.values()) == 1
     assert len(report.snippets_written) == 1
 
@@ -116,7 +116,7 @@ def test_note_without_headings_is_one_section(root):
 def test_bad_note_leaves_tree_unchanged(root, name):
     before = snapshot(root)
     with pytest.raises(SourceError):
-        import_note(FIXTURES / name, root=root)
+        import_note(FIXTURES / name, project=Project(root))
     assert snapshot(root) == before
 
 
@@ -124,13 +124,13 @@ def test_broken_topic_file_fails_before_writing(root):
     (root / "notes" / "topics" / "tensors.yml").write_text("id: tensors\ntitle: [\n", "utf-8")
     before = snapshot(root)
     with pytest.raises(SourceError) as err:
-        import_note(FIXTURES / "mixed.md", root=root)
+        import_note(FIXTURES / "mixed.md", project=Project(root))
     assert err.value.path.name == "tensors.yml"
     assert snapshot(root) == before
 
 
 def test_existing_snippet_is_never_overwritten(root):
-    import_note(FIXTURES / "no_headings.txt", root=root)
+    import_note(FIXTURES / "no_headings.txt", project=Project(root))
     copy = root / "other" / "mixed.md"
     copy.parent.mkdir()
     copy.write_bytes((FIXTURES / "mixed.md").read_bytes())
@@ -139,7 +139,7 @@ def test_existing_snippet_is_never_overwritten(root):
     taken.write_text("# hand-written\n", encoding="utf-8")
     before = snapshot(root)
     with pytest.raises(SourceError, match="refusing to overwrite"):
-        import_note(copy, root=root)
+        import_note(copy, project=Project(root))
     assert snapshot(root) == before
 
 
@@ -151,7 +151,7 @@ def test_reimporting_a_seed_note_changes_nothing(root, stem):
     """Sections whose lines all sit in a dropped list (a title, a date, a source line) are
     already settled: a re-import must not bring them back as new inbox sections."""
     before = snapshot(root)
-    report = import_note(root / "notes" / "raw" / f"{stem}.txt", root=root)
+    report = import_note(root / "notes" / "raw" / f"{stem}.txt", project=Project(root))
     assert report.noop, str(report)
     assert snapshot(root) == before
 
@@ -162,7 +162,7 @@ WORKFLOW = FIXTURES / "author_workflow.md"
 
 
 def test_error_comment_becomes_expected_exception_and_imports_are_added(root):
-    report = import_note(WORKFLOW, root=root)
+    report = import_note(WORKFLOW, project=Project(root))
     topic = report.snippets_written[0].split("/")[1]
     meta = yaml.safe_load((root / "snippets" / topic / "snippets.yml").read_text("utf-8"))
     # the 4-space block ending in `# RuntimeError: ...`
@@ -181,7 +181,7 @@ def test_error_comment_becomes_expected_exception_and_imports_are_added(root):
 
 
 def test_output_block_is_quoted_without_its_fences(root):
-    report = import_note(WORKFLOW, root=root)
+    report = import_note(WORKFLOW, project=Project(root))
     (sid,) = [p.section for p in report.placements if p.start == 7]
     section = next(
         s for t in load_topics(root / "notes" / "topics") for s in t.sections if s.id == sid
@@ -190,7 +190,7 @@ def test_output_block_is_quoted_without_its_fences(root):
 
 
 def test_report_places_sections_with_scores_and_ends_with_the_commands(root):
-    report = import_note(WORKFLOW, root=root)
+    report = import_note(WORKFLOW, project=Project(root))
     text = str(report)
     for p in report.placements:
         assert p.ranking and p.ranking[0][1] >= p.ranking[-1][1]
@@ -213,7 +213,7 @@ def test_undefined_name_is_reported_with_where_it_is_defined(root, tmp_path):
         "然后：\n\n```python\ny = x.view(3, 2)\nprint(y)\n```\n",
         encoding="utf-8",
     )
-    report = import_note(note, root=root)
+    report = import_note(note, project=Project(root))
     first, second = report.snippets_written
     assert report.to_fix == [
         f"{second}:1: uses `x`, which it never defines (NameError when "
@@ -224,21 +224,21 @@ def test_undefined_name_is_reported_with_where_it_is_defined(root, tmp_path):
 
 
 def test_manifest_records_the_raw_note(root):
-    import_note(WORKFLOW, root=root)
+    import_note(WORKFLOW, project=Project(root))
     assert (
-        load_manifest(root)["author_workflow.txt"]["sha256"]
+        load_manifest(root / "notes" / "raw")["author_workflow.txt"]["sha256"]
         == hashlib.sha256(WORKFLOW.read_bytes()).hexdigest()
     )
-    assert manifest_problems(root) == []
+    assert manifest_problems(root / "notes" / "raw") == []
 
 
 def test_a_copy_left_in_notes_raw_is_reported(root):
     copy = root / "notes" / "raw" / "my-note.md"
     copy.write_bytes(WORKFLOW.read_bytes())
-    report = import_note(copy, root=root)
+    report = import_note(copy, project=Project(root))
     assert report.stray_copy == "notes/raw/my-note.md"
     assert "notes/raw/my-note.md: a second copy of this note; delete it" in str(report)
-    assert [p for p in manifest_problems(root) if "my-note.md" in p]
+    assert [p for p in manifest_problems(root / "notes" / "raw") if "my-note.md" in p]
 
 
 BAD_INPUTS = {
@@ -269,7 +269,7 @@ def test_bad_input_is_one_line_and_writes_nothing(root, tmp_path, name, capsys):
     note.write_bytes(data)
     before = snapshot(root)
     with pytest.raises(SourceError) as err:
-        import_note(note, root=root)
+        import_note(note, project=Project(root))
     assert (err.value.line, err.value.path) == (line, note)
     assert problem in err.value.problem
     assert snapshot(root) == before

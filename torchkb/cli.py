@@ -44,7 +44,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from torchkb.importer import import_note
 
-    report = import_note(Path(args.note), root=args.project.root)
+    report = import_note(Path(args.note), project=args.project)
     print(report)
     return 0
 

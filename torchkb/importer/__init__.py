@@ -1,6 +1,6 @@
 """Import a raw note (any style) into canonical source: topic sections, snippets, dropped parts.
 
-API: `import_note(raw_path, *, root=torchkb.ROOT) -> ImportReport`; `str(report)` is the
+API: `import_note(raw_path, *, project) -> ImportReport`; `str(report)` is the
 text the CLI prints. Bad input raises `torchkb.errors.SourceError` (file:line: problem)
 and leaves the tree untouched: everything is planned and validated in memory (the new
 topic files are loaded by the canonical loader from a temporary copy) before the first

@@ -21,7 +21,7 @@ from torchkb.sources.canonical import Topic, load_topic
 def validate(writes: Writes, topics: list[Topic]) -> None:
     """Load the would-be topic files with the canonical loader (only the changed ones: the
     others were loaded already), keep section ids unique, and parse the other YAML."""
-    topics_dir = writes.root / "notes" / "topics"
+    topics_dir = writes.project.topics_dir
     changed = {p: t for p, t in writes.files.items() if p.parent == topics_dir}
     ids = {s.id: t.path for t in topics if t.path not in changed for s in t.sections}
     with tempfile.TemporaryDirectory() as tmp:

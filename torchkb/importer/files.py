@@ -19,6 +19,7 @@ import yaml
 from torchkb.importer.fragments import needs, packages
 from torchkb.importer.placing import INBOX
 from torchkb.importer.plan import NotePlan, PlannedSection, PlannedSnippet
+from torchkb.sources.project import Project
 
 T = TypeVar("T", PlannedSection, PlannedSnippet)
 _SKIP = '  skip: "imported from a note: shell/config text, review before running"'
@@ -29,7 +30,7 @@ class Writes:
     """The files an import changes, in the order they are written: path -> new content
     (text, or the bytes of the raw note copied verbatim)."""
 
-    root: Path
+    project: Project
     files: dict[Path, str | bytes] = field(default_factory=dict)
 
     def text(self, path: Path) -> str:
@@ -41,7 +42,7 @@ class Writes:
 
     def add_plan(self, plan: NotePlan) -> None:
         for snippet in plan.snippets:
-            self.files[self.root / snippet.rel] = snippet.fragment.code
+            self.files[self.project.root / snippet.rel] = snippet.fragment.code
         for topic, sections in _by_topic(plan.sections).items():
             self._topic(topic, "".join(section_yaml(plan.stem, s) for s in sections))
         for topic, snippets in _by_topic(plan.snippets).items():
@@ -50,7 +51,7 @@ class Writes:
             self._dropped(plan.stem, sorted(plan.dropped))
 
     def _topic(self, topic: str, items: str) -> None:
-        path = self.root / "notes" / "topics" / f"{topic}.yml"
+        path = self.project.topics_dir / f"{topic}.yml"
         base = self.text(path)
         if not base:
             title = "{zh: 待整理, en: Inbox}" if topic == INBOX else f"{{zh: {topic}, en: {topic}}}"
@@ -58,13 +59,13 @@ class Writes:
         self.files[path] = append_sections(base, items)
 
     def _snippet_entries(self, topic: str, entries: str) -> None:
-        path = self.root / "snippets" / topic / "snippets.yml"
+        path = self.project.snippets_dir / topic / "snippets.yml"
         base = self.text(path)
         base = "" if base.strip() in ("", "{}") else base.rstrip("\n") + "\n"
         self.files[path] = base + entries
 
     def _dropped(self, stem: str, dropped: list[tuple[int, int, str]]) -> None:
-        path = self.root / "notes" / "dropped" / f"{INBOX}.yml"
+        path = self.project.dropped_dir / f"{INBOX}.yml"
         base = self.text(path)
         base = "" if base.strip() in ("", "[]") else base.rstrip("\n") + "\n"
         self.files[path] = base + "".join(

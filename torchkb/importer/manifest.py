@@ -11,14 +11,15 @@ from torchkb.errors import SourceError
 MANIFEST = "MANIFEST.json"
 
 
-def manifest_path(root: Path) -> Path:
-    return root / "notes" / "raw" / MANIFEST
+def manifest_path(raw_dir: Path) -> Path:
+    return raw_dir / MANIFEST
 
 
-def load_manifest(root: Path) -> dict[str, dict]:
-    """notes/raw/MANIFEST.json: {"<stem>.txt": {"sha256": ..., "bytes": ...}}, written by
-    the importer when it keeps a raw note; the tests check every raw note against it."""
-    path = manifest_path(root)
+def load_manifest(raw_dir: Path) -> dict[str, dict]:
+    """notes/raw/MANIFEST.json (`Project.raw_dir`): {"<stem>.txt": {"sha256": ..., "bytes":
+    ...}}, written by the importer when it keeps a raw note; the tests check every raw note
+    against it."""
+    path = manifest_path(raw_dir)
     if not path.exists():
         return {}
     try:
@@ -38,10 +39,10 @@ def manifest_text(manifest: dict[str, dict]) -> str:
     return json.dumps(dict(sorted(manifest.items())), indent=1, sort_keys=True) + "\n"
 
 
-def manifest_problems(root: Path) -> list[str]:
+def manifest_problems(raw_dir: Path) -> list[str]:
     """Raw notes that differ from the manifest, and files in notes/raw/ it does not list."""
-    folder = root / "notes" / "raw"
-    manifest = load_manifest(root)
+    folder = raw_dir
+    manifest = load_manifest(raw_dir)
     problems = []
     for path in sorted(folder.iterdir()):
         if path.name == MANIFEST or path.is_dir():

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import torchkb
 from torchkb.errors import SourceError
 from torchkb.importer.commit import commit, validate
 from torchkb.importer.files import Writes
@@ -15,23 +14,24 @@ from torchkb.importer.report import ImportReport
 from torchkb.importer.sections import split_sections
 from torchkb.rawnotes.model import RawNote
 from torchkb.rawnotes.parse import parse_note
+from torchkb.sources.project import Project
 
 _STEM = re.compile(r"[\w-]+")
 
 
-def import_note(raw_path: Path, *, root: Path = torchkb.ROOT) -> ImportReport:
-    raw_path, root = Path(raw_path), Path(root)
+def import_note(raw_path: Path, *, project: Project) -> ImportReport:
+    raw_path = Path(raw_path)
     stem = _checked_stem(raw_path)
     note = parse_note(raw_path)
     _check_note(note, raw_path)
     report = ImportReport(stem, source=str(raw_path))
-    writes = Writes(root)
+    writes = Writes(project)
     raw_dest = _keep_raw(raw_path, writes, report)
-    existing = Existing.load(root, stem)
+    existing = Existing.load(project, stem)
     sections, empty_headings = split_sections(note)
     if not sections:
         raise SourceError(raw_path, note.body_start, "no text under any heading: nothing to import")
-    plan = Planner(root, note, existing).plan(sections, empty_headings)
+    plan = Planner(project, note, existing).plan(sections, empty_headings)
     report.add_plan(plan)
     if report.noop:
         return report
@@ -71,8 +71,7 @@ def _check_note(note: RawNote, path: Path) -> None:
 def _keep_raw(raw_path: Path, writes: Writes, report: ImportReport) -> Path:
     """Where the note is kept verbatim (notes/raw/<stem>.txt), its manifest entry planned.
     A different note of that name already there is an error."""
-    root = writes.root
-    raw_dir = root / "notes" / "raw"
+    root, raw_dir = writes.project.root, writes.project.raw_dir
     raw_dest = raw_dir / f"{raw_path.stem}.txt"
     if raw_dest.exists():
         if raw_dest.read_bytes() != raw_path.read_bytes():
@@ -85,9 +84,9 @@ def _keep_raw(raw_path: Path, writes: Writes, report: ImportReport) -> Path:
         report.raw_copied = True
     if raw_path.resolve().parent == raw_dir.resolve() and raw_path.suffix != ".txt":
         report.stray_copy = f"notes/raw/{raw_path.name}"
-    manifest = load_manifest(root)
+    manifest = load_manifest(raw_dir)
     if raw_dest.name not in manifest:
         manifest[raw_dest.name] = manifest_entry(raw_path.read_bytes())
-        writes.files[manifest_path(root)] = manifest_text(manifest)
+        writes.files[manifest_path(raw_dir)] = manifest_text(manifest)
         report.manifest_added = True
     return raw_dest

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import textwrap
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from torchkb.errors import SourceError
 from torchkb.importer.cleaning import body_text, dead, host
@@ -18,6 +17,7 @@ from torchkb.importer.placing import Ranking, TopicIndex
 from torchkb.importer.sections import NoteSection
 from torchkb.rawnotes.model import Block, RawNote
 from torchkb.sources.canonical import Topic
+from torchkb.sources.project import Project
 
 _EXT = {"python": "py", "sh": "sh", "yaml": "yaml"}
 _DEAD_LINKS = (
@@ -74,10 +74,7 @@ class Existing:
     dropped: list[Span]
 
     @classmethod
-    def load(cls, root: Path, stem: str) -> Existing:
-        from torchkb.sources.project import Project
-
-        project = Project(root)
+    def load(cls, project: Project, stem: str) -> Existing:
         topics = project.topics
         sections = [
             (src.start, src.end, s.id)
@@ -124,8 +121,8 @@ class Planner:
     """Plans one note's sections in order; snippets are numbered through the whole note
     (those of sections already present too), so a re-import names them the same."""
 
-    def __init__(self, root: Path, note: RawNote, existing: Existing) -> None:
-        self.root, self.note, self.existing = root, note, existing
+    def __init__(self, project: Project, note: RawNote, existing: Existing) -> None:
+        self.project, self.note, self.existing = project, note, existing
         self.stem = note.path.stem
         self.short = short_name(self.stem)
         self.index = TopicIndex.build(existing.topics)
@@ -215,7 +212,7 @@ class Planner:
             fragment = self.fragments.runnable(code, rel, block.end_line)
         else:
             fragment = Fragment(code, notes=[_SHELL_NOTE])
-        path = self.root / rel
+        path = self.project.root / rel
         if path.exists() and path.read_text(encoding="utf-8") != fragment.code:
             raise SourceError(
                 path, None, "snippet exists with other content; refusing to overwrite it"
