@@ -1,6 +1,8 @@
 """Repository-wide pytest setup: page code blocks (pytest-codeblocks over docs/) run in a
-fresh temporary directory with a fixed seed, so a snippet that writes model.onnx never
-lands in the repository and random output is reproducible."""
+fresh temporary directory, from the state `verify` runs a snippet in (seeds 0 for random,
+numpy and torch, torch's switches at their defaults: torchkb.verify.isolation.reset_state),
+so a snippet that writes model.onnx never lands in the repository and random output is the
+recorded one."""
 
 import os
 import tempfile
@@ -14,9 +16,11 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     # pytest-codeblocks items are plain pytest.Items: fixtures don't reach them
     if type(item).__name__ != "TestBlock":
         return (yield)
-    import torch
+    import torch  # noqa: F401 - imported first, so reset_state seeds and resets it too
 
-    torch.manual_seed(0)
+    from torchkb.verify.isolation import reset_state
+
+    reset_state()
     cwd = os.getcwd()
     with tempfile.TemporaryDirectory(prefix="codeblock-") as tmp:
         os.chdir(tmp)
