@@ -30,6 +30,12 @@ def pair(shape, dtype, gen, lo=None):
     return (a.sigmoid(), b.sigmoid()) if lo == "prob" else (a, b)
 
 
+def log_and_prob(shape, dtype, gen):
+    # KLDivLoss 的输入是对数概率，目标是概率
+    a, b = pair(shape, dtype, gen, "prob")
+    return a.log(), b
+
+
 def classes(shape, dtype, gen, ignore=False):
     # (N, C, ...) 的打分和 (N, ...) 的类别（ignore 时一部分类别是要忽略的 -100）
     n, rest = shape[0], list(shape[1:])
@@ -48,7 +54,7 @@ LOSSES = {
     "BCELoss": (nn.BCELoss, lambda s, d, g: pair(s, d, g, "prob")),
     "BCEWithLogitsLoss": (nn.BCEWithLogitsLoss, pair),
     "SoftMarginLoss": (nn.SoftMarginLoss, pair),
-    "KLDivLoss": (nn.KLDivLoss, pair),
+    "KLDivLoss": (nn.KLDivLoss, lambda s, d, g: log_and_prob(s, d, g)),
     "PoissonNLLLoss": (nn.PoissonNLLLoss, pair),
     "GaussianNLLLoss": (
         nn.GaussianNLLLoss,
