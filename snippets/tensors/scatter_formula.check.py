@@ -39,9 +39,9 @@ def size_error(src_):
 
 
 # 性质检验（hypothesis）：任意维数、形状、dim（含负数）、dtype 和内存布局上
-# (1) scatter_ 报错当且仅当 index 在 dim 以外的某一维比 self 大，或在某一维比 src 大；
-# (2) 不报错时，结果的形状与 self 相同，公式推广到 n 维：self[p 的第 dim 个下标换成 index[p]] = src[p]，
-#     其余位置不变（index 沿 dim 有重复位置时，那个位置留下写入它的值之一）
+# 一、scatter_ 报错当且仅当 index 在 dim 以外的某一维比 self 大，或在某一维比 src 大；
+# 二、不报错时，结果的形状与 self 相同，公式推广到 n 维：self[p 的第 dim 个下标换成 index[p]] = src[p]，
+# 其余位置不变（index 沿 dim 有重复位置时，那个位置留下写入它的值之一）
 DTYPES = [torch.float32, torch.float64, torch.float16, torch.int64, torch.complex64]
 LAYOUTS = ["contiguous", "permuted self", "permuted index", "permuted src"]
 

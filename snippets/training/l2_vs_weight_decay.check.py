@@ -122,7 +122,7 @@ fixed_formula_run = property_run(lambda step_lr, lam: 1 - step_lr * lam, lambda 
 assert fixed_formula_run["counterexample"] is None
 
 # SGD 的 weight_decay=λ 与在损失上加 λ/2·∑w²，在随机的权值、二次损失、lr、λ、momentum、dampening、
-# nesterov、实现方式（foreach）、dtype 和 1 到 3 步上是否相同? hypothesis 找反例
+# nesterov、实现方式（foreach）、dtype 和 1 到 3 步上是否相同？hypothesis 找反例
 def sgd_wd_vs_l2(w0, a, b, step_lr, lam, steps, dtype, **kw):
     # 损失 ∑(a·w²/2 + b·w) 上各走 steps 步：weight_decay=lam 与加 lam/2·∑w² 的结果是否相同
     def run(weight_decay, l2):

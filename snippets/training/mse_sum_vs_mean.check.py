@@ -104,7 +104,7 @@ step_failure = property_run("step", list(OPTIMIZERS))
 note_claim_property = {"examples": 150, "counterexample": step_failure}
 
 # 笔记的说法，按情形（本站据此标注核查结果）
-# batch 512, lr=0.01, 20 步: sum 发散而 mean 不发散
+# batch 512, lr=0.01, 20 步：sum 发散而 mean 不发散
 note_claim_cases = {
     "property: sum = N x mean, loss and gradient, 1-3 dims, float32/float64": scaling_failure
     is None,
