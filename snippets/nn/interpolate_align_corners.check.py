@@ -2,7 +2,7 @@ import contextlib
 import io
 from pathlib import Path
 
-from hypothesis import Phase, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
 
@@ -100,17 +100,11 @@ note_claim_cases["mode=bilinear, size, 5->8, float32"] = follows_formula(
 )
 
 
-SEARCH = [Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink]
-
-
 # 性质检验 (hypothesis): 任意尺寸上, 公式在哪些情形下成立
 def property_run(modes, specs, examples):
     failures = []
 
-    # 不跑 explain 阶段（它只为打印反例说明多跑许多次）
-    @settings(
-        derandomize=True, max_examples=examples, database=None, deadline=None, phases=SEARCH
-    )
+    @settings(derandomize=True, max_examples=examples, database=None, deadline=None)
     @given(
         mode=st.sampled_from(modes),
         spec=st.sampled_from(specs),
