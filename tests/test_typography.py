@@ -338,3 +338,20 @@ def test_a_planted_comment_in_a_snippet_fails_the_check(tmp_path: Path) -> None:
 def test_the_editor_words_of_section_titles_follow_the_conventions() -> None:
     problems = title_findings(Project(ROOT))
     assert not problems, "\n".join(problems)
+
+
+def test_a_claim_quoting_the_note_keeps_the_authors_punctuation(tmp_path: Path) -> None:
+    """The note's `，` turned into `, ` in a claim that quotes it is no longer the note's
+    words, so the conventions apply to it and find the half-width comma."""
+    shutil.copytree(ROOT / "notes", tmp_path / "notes")
+    path = tmp_path / "notes" / "claims" / "gpu.yml"
+    text = path.read_text(encoding="utf-8")
+    old = "而没有报错的话，那么你可以确定"
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, "而没有报错的话, 那么你可以确定"), encoding="utf-8")
+    project = Project(tmp_path)
+    claim = next(c for c in project.claims if c.id == "gpu-inplace-no-error-means-correct")
+    assert not is_the_notes_words(claim, tmp_path)
+    assert findings(claim.claim.zh)
+    quoted = next(c for c in Project(ROOT).claims if c.id == claim.id)
+    assert is_the_notes_words(quoted, ROOT)

@@ -41,7 +41,7 @@ def _without_markup(body: str) -> str:
 def facts(body: str) -> dict[str, set[str] | Counter]:
     """What must survive translation. Code blocks and numbers must match one for one; names,
     errors and formulas as sets, since a translation may mention a name once more or less."""
-    body = _without_markup(body).replace("# 编者:", "# Editor:")
+    body = re.sub(r"# 编者[:：] ?", "# Editor: ", _without_markup(body))
     blocks = [m.group(3).strip("\n") for m in _FENCED.finditer(body)]
     prose = _FENCED.sub("", body)
     # backslash escapes (\_) are Markdown, not text

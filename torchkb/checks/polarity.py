@@ -5,9 +5,9 @@ The check compares the pair, never one side: a text is flagged only when one lan
 negates (or hedges) and the other does not. A negation rendered by an English antonym
 (不连续 -> non-contiguous, 没有 -> without, 避免 -> avoid) is still a negation, and Chinese
 words that hold 不 but do not negate (不同 "different", 不断 "continually", 是否
-"whether", 能不能 "whether it can") are read as the words they are, on both sides
-(不同 -> "differ", 不变 -> "unchanged": neither side counts them). Short texts (titles,
-claims, comments) are compared whole; bodies paragraph by paragraph (`paragraphs`).
+"whether", 能不能 "whether it can") are read as the words they are: 不同 -> "differ" is a
+negation on neither side, 不变 -> "unchanged" one on both. Short texts (titles, claims,
+comments) are compared whole; bodies paragraph by paragraph (`paragraphs`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ _ZH_NEGATION = re.compile(
 )
 _EN_NEGATION = re.compile(
     r"(?i)\b(?:not|no|never|none|nothing|nobody|nowhere|neither|nor|without|cannot|unless"
-    r"|no longer|rather than|instead of|hardly|barely|scarcely|poorly|filter\w* out|avoid\w*|prevent\w*|stop\w*|ignor\w+|refus\w+"
+    r"|no longer|rather than|instead of|hardly|barely|scarcely|poorly|filter\w* out"
+    r"|avoid\w*|prevent\w*|stop\w*|ignor\w+|refus\w+"
     r"|discourag\w+|mismatch\w*|missing|gone|independent\w*|outside|apart from|out[- ]of[- ]place"
     r"|out[- ]of[- ](?:bounds|range)"
     r"|drop(?:s|ped|ping)?|remov\w+|strip\w*|delet\w+|exclud\w+|left out|leav\w+ out"
