@@ -7,7 +7,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
 
-# hypothesis 的缓存 (.hypothesis) 写在本次运行的工作目录里, 而不是它第一次被导入时的目录
+# hypothesis 的缓存 (.hypothesis) 写在本次运行的工作目录里，而不是它第一次被导入时的目录
 set_hypothesis_home_dir(Path.cwd() / ".hypothesis")
 # 不跑 explain 阶段（它只为打印反例说明多跑许多次）
 SEARCH = [Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink]
@@ -111,7 +111,7 @@ def always_copies(f):
 
 @st.composite
 def shape_function_calls(draw, t):
-    # 表中的一个函数和随机的参数：返回 (调用的代码, 函数)
+    # 表中的一个函数和随机的参数：返回（调用的代码，函数）
     ndim = t.dim()
     name = draw(st.sampled_from(
         ["view", "unsqueeze", "squeeze", "squeeze(dim)", "expand", "expand_as", "transpose", "permute", "detach"]

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
 
-# hypothesis 的缓存 (.hypothesis) 写在本次运行的工作目录里, 而不是它第一次被导入时的目录
+# hypothesis 的缓存 (.hypothesis) 写在本次运行的工作目录里，而不是它第一次被导入时的目录
 set_hypothesis_home_dir(Path.cwd() / ".hypothesis")
 
 # 实验: 旧参数构造的损失与给定 reduction 的损失是否相同 (形状和数值)

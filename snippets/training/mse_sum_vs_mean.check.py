@@ -7,7 +7,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
 
-# hypothesis 的缓存 (.hypothesis) 写在本次运行的工作目录里, 而不是它第一次被导入时的目录
+# hypothesis 的缓存 (.hypothesis) 写在本次运行的工作目录里，而不是它第一次被导入时的目录
 set_hypothesis_home_dir(Path.cwd() / ".hypothesis")
 # 不跑 explain 阶段（它只为打印反例说明多跑许多次）
 SEARCH = [Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink]
