@@ -132,7 +132,7 @@ def editor_comments(project: Project) -> list[tuple[str, str, str]]:
                     if not has_han(text):
                         continue
                     marked = any(mark in line for mark in code_authorship.MARKS)
-                    authors = "".join(text.split()) in raw.get(snip.id, "")
+                    authors = _LAYOUT.sub("", text) in _LAYOUT.sub("", raw.get(snip.id, ""))
                     if check_part or marked or not authors:
                         where = f"{path.relative_to(project.root)}"
                         out.append((where, str(comment.line + offset), text))

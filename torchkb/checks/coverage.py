@@ -14,6 +14,7 @@ notes/dropped with `words`, and is the only text of its line that may be missing
 """
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from torchkb.checks.authorship import load_typo_fixes, without_markup
@@ -37,7 +38,10 @@ _CLAUSE_END = re.compile(r"[^\w\s+=%×÷]|_")
 
 
 def normalise(text: str) -> str:
-    """Text without markup: fence lines, HTML tags, Markdown punctuation, whitespace."""
+    """Text without markup: fence lines, HTML tags, Markdown punctuation, whitespace;
+    full-width punctuation as its half-width form (NFKC: the width of a comma is the
+    typography check's business, not whether the line is on the page)."""
+    text = unicodedata.normalize("NFKC", text)
     return _NOISE.sub("", _TAG.sub("", _FENCE_LINE.sub("", text))).lower()
 
 
