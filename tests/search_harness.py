@@ -51,7 +51,10 @@ TYPE_AND_WAIT = """async ([texts, ph]) => {
   const placeholder = new RegExp(ph, 'i');
   const links = () => [...document.querySelectorAll('.md-search-result__item a')]
     .filter(e => !e.closest('details:not([open])')).map(e => e.href);
-  const type = text => new Promise((resolve, reject) => {
+  // a single-line box gets a pasted text's line breaks as spaces (setting `value` would
+  // drop them, gluing the lines' words together)
+  const type = typed => new Promise((resolve, reject) => {
+    const text = typed.replace(/\\r\\n?|\\n/g, ' ');
     if (document.activeElement !== box) box.focus();
     if (box.value === text && !placeholder.test(meta.textContent)) {
       resolve({ms: null, hrefs: links()});  // typed already: the box would not search again

@@ -40,7 +40,8 @@ let synonyms = null // [RegExp of the typed phrases, Map typed phrase -> replace
 let colloquial = new Map()  // spoken Chinese verb -> the written words it also searches for
 const files = new Map()  // name -> Promise of its parsed JSON
 let sums = null, best = null  // per-section accumulators of search(), reused
-const words = new Map()  // section -> " word word ... " for phrase matching
+const words = new Map()  // section -> " word word ... " for the words a result holds
+const numberless = new Map()  // section -> the same, numbers as "#", for phrase matching
 
 /* ---- fetching the split index ---------------------------------------------------- */
 
@@ -185,6 +186,49 @@ function clean(query) {
     .replace(/\b0x[0-9a-f]+\b/g, " ")
 }
 
+/* ---- a pasted error ------------------------------------------------------------ */
+
+/* `RuntimeError: `, `torch.OutOfMemoryError: `, `UserWarning: `: where an error's message
+ * starts (a paste into the box arrives as one line: its line breaks became spaces) */
+const ERROR_TYPE = /(?:^|[\s:])((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)): */g
+
+/* The heads of a pasted error, as typed: per `SomethingError: message` (a traceback's last
+ * line, each exception of a chain), the first sentence of its message, at most
+ * Q.head_words words. The head names the error; the rest of the paste describes this
+ * one occurrence (allocator statistics, process lists, hints, frames, assertion lines)
+ * or is common to many (the type: RuntimeError raises most of them, and it changes from
+ * release to release), so it weighs less (Q.tail_weight), and no section need quote it
+ * for the error to count as explained. */
+function errorHeads(raw) {
+  const found = [...raw.matchAll(ERROR_TYPE)]
+  return found.map((m, i) => {
+    const end = i + 1 < found.length ? found[i + 1].index : raw.length
+    // a sentence ends at . ! or ? before a capital letter, and at a colon before one after
+    // four words or more ("Error(s) in loading state_dict for Net: Missing key(s) ..."; not
+    // "Input Error: Only 3D, 4D and 5D input Tensors supported")
+    const message = raw.slice(m.index + m[0].length, end)
+      .split(/\n|(?<=[.!?])\s+(?=[A-Z])|(?<=(?:\S+\s+){3}\S+):\s+(?=[A-Z])/)[0]
+    return message.trim().split(/\s+/).slice(0, Q.head_words).join(" ").replace(/[.:]+$/, "")
+  }).filter(Boolean)
+}
+
+/* A query pasted rather than typed: an error message or many words. Its
+ * words the index lacks are the message's, not the reader's: none is listed as missing */
+function isPasted(raw, heads) {
+  return heads.length > 0 || (raw.match(/\S+/g) || []).length > Q.head_words
+}
+
+/* The word windows of a text that a section quoting it would hold verbatim: 4 words at a
+ * time (the whole text if shorter), numbers as "#" (sizes and indices differ from run to
+ * run: "tensor a (4)" quotes "tensor a (2)") */
+function windowsOf(text) {
+  const ws = phraseWords(text).trim().split(" ").filter(w => w && !/^[\u3400-\u9fff]/.test(w))
+  const k = Math.min(4, ws.length), out = []
+  if (k < 2) return out
+  for (let i = 0; i + k <= ws.length; i++) out.push(" " + ws.slice(i, i + k).join(" ") + " ")
+  return out
+}
+
 /* notes/search/synonyms.txt, as meta.syn: [[typed phrases], this language's words] */
 function setupSynonyms(entries) {
   const target = new Map()
@@ -263,12 +307,17 @@ function distance(a, b, max) {
 async function analyse(raw) {
   const typedQuery = clean(raw.slice(0, 2000))
   const query = applySynonyms(typedQuery)
+  const heads = errorHeads(raw.slice(0, 2000))
   // Chinese: the index words (their own small files, by range) segment the query
   // (and the spoken verbs: 不动 is one word, not 不|动)
   const isWord = await wordsFor(new Set((query.match(HAN) || []).join("")))
   const has = t => isWord(t) || colloquial.has(t)
   const camel = camelParts(raw.slice(0, 2000))
   const [terms, unsure, order] = queryTerms(query, has, camel)
+  // the terms of a pasted error's heads; the others, its tail, weigh Q.tail_weight
+  const headText = heads.join(" ")
+  const inHead = new Set(heads.length
+    ? queryTerms(applySynonyms(clean(headText)), has, camelParts(headText))[0] : terms)
   // an inflected English word (deleting, freed) reaches the code token it starts with
   // (del, free): its stem less one or two letters, where that is an index term
   const stems = new Map()
@@ -377,8 +426,11 @@ async function analyse(raw) {
   const near = []
   for (let i = 0; i + 1 < order.length; i++)
     if (/[\u3400-\u9fff]/.test(order[i] + order[i + 1])) near.push([order[i], order[i + 1]])
-  return { query, pieces, near, groups: groups.map(g => ({ typed: g.typed, completions: g.completions,
-    alts: g.alts.filter(([, , p]) => p) })) }
+  // (a number is a run's own: a size, an index, a version)
+  const scale = g => inHead.has(g.typed) && !(heads.length && /^\d+$/.test(g.typed)) ? 1 : Q.tail_weight
+  return { query, pieces, near, heads, pasted: isPasted(raw, heads),
+    groups: groups.map(g => ({ typed: g.typed, completions: g.completions, head: scale(g) === 1,
+      alts: g.alts.filter(([, , p]) => p).map(([t, f, p]) => [t, f * scale(g), p]) })) }
 }
 
 /* Sections in both postings lists (flat [section gap, score, ...]), as one such list:
@@ -429,10 +481,15 @@ function wordsOf(text) {
   return " " + text.toLowerCase().replace(/[^a-z0-9\u3400-\u9fff]+/g, " ").trim() + " "
 }
 
+/* wordsOf, every number as "#": a pasted message's sizes and indices are its run's */
+function phraseWords(text) {
+  return wordsOf(text).replace(/ \d+(?= )/g, " #")
+}
+
 /* Share of the query's 4-word windows (or Chinese runs of 3+ characters) that occur
  * verbatim in a document: what makes a pasted error message land on its section. */
 function phrases(text) {
-  const ws = wordsOf(text).trim().split(" ").filter(w => w && !/^[\u3400-\u9fff]/.test(w))
+  const ws = phraseWords(text).trim().split(" ").filter(w => w && !/^[\u3400-\u9fff]/.test(w))
   const out = []
   for (let i = 0; i + 4 <= ws.length; i++) out.push(" " + ws.slice(i, i + 4).join(" ") + " ")
   for (const run of text.match(HAN) || []) if (run.length >= 3) out.push(run)
@@ -464,9 +521,9 @@ async function docsOf(ds) {
 
 async function search(raw) {
   if (!meta) await setup()  // setup's fetch failed: this query tries again
-  const { query, pieces, near, groups } = await analyse(raw)
+  const { query, pieces, near, heads, pasted, groups } = await analyse(raw)
   const live = groups.filter(g => g.alts.length)  // a word no section has sinks no result
-  if (!live.length) return { items: [] }
+  if (!live.length) return { items: heads.length && meta.uncovered ? [notCovered()] : [] }
   // per section [score, covered query weight] (`sums`), and the same for the best of a
   // group's alternatives (`best`): reused from query to query
   if (!sums || sums.length < 2 * meta.ids) {
@@ -513,22 +570,43 @@ async function search(raw) {
   }
   // verbatim phrases rerank the best candidates: what lands a pasted error on its section
   const docs = await docsOf(top.map(([d]) => d))
-  const wanted = phrases(query)
+  // a pasted error's head windows count whole, its tail's at Q.tail_weight
+  const headWindows = new Set(heads.flatMap(h => phrases(applySynonyms(clean(h)))))
+  const wanted = phrases(query).map(p => [p, !heads.length || headWindows.has(p) ? 1 : Q.tail_weight])
+  const wantedWeight = wanted.reduce((sum, [, w]) => sum + w, 0)
   const ranked = top.map(([d, s]) => {
     const x = docs.get(d)[3]
     if (!words.has(d)) words.set(d, wordsOf(x))
+    if (!numberless.has(d)) numberless.set(d, phraseWords(x))
     let found = 0
-    for (const p of wanted) if ((p.startsWith(" ") ? words.get(d) : x).includes(p)) found++
+    for (const [p, w] of wanted) if ((p.startsWith(" ") ? numberless.get(d) : x).includes(p)) found += w
     const low = near.length ? x.toLowerCase() : ""
     const close = near.filter(([a, b]) => closeTogether(low, a, b)).length
-    return [d, s * (1 + 2 * (wanted.length ? found / wanted.length : 0))
+    return [d, s * (1 + 2 * (wantedWeight ? found / wantedWeight : 0))
       * (1 + Q.near_weight * (near.length ? close / near.length : 0))]
   }).sort((a, b) => b[1] - a[1])
-  // where one of a page's sections matches too, show that section, not the page's summary
+  // a pasted error that no candidate quotes (Q.quoted: the share of a head's windows a
+  // section must hold, title or text): no section explains it, and the reader is told so
+  const quotes = d => {
+    const [, t, , x] = docs.get(d), text = phraseWords(`${t} ${x}`)
+    return heads.some(h => {
+      const ws = windowsOf(applySynonyms(clean(h)))
+      return !ws.length || ws.filter(w => text.includes(w)).length >= Q.quoted * ws.length
+    })
+  }
+  const uncovered = heads.length > 0 && !ranked.some(([d]) => quotes(d))
+  // where one of a page's sections matches too, show that section, not the page's
+  // summary; but the intro of a page of entries (the error index, the claims) that ranks
+  // above them is the answer: the page as a place ("pytorch 常见报错汇总")
   const pageOf = d => docs.get(d)[0].split("#")[0]
   const isIntro = d => !docs.get(d)[0].includes("#")
+  const isPlace = d => docs.get(d)[5] === 1
   const withSection = new Set(ranked.filter(([d]) => !isIntro(d)).map(([d]) => pageOf(d)))
-  const shown = ranked.filter(([d]) => !isIntro(d) || !withSection.has(pageOf(d)))
+  const above = new Set()
+  const shown = ranked.filter(([d]) => {
+    if (!isIntro(d)) above.add(pageOf(d))
+    return !isIntro(d) || !(isPlace(d) ? above : withSection).has(pageOf(d))
+  })
   // per result, `terms` is what Material shows and links with: a word false there is
   // listed as "Missing:", the true ones form the `?h=` highlight of the page opened. So:
   // the words as typed (not their stems), false only where nothing matched them (not
@@ -548,17 +626,28 @@ async function search(raw) {
     for (const g of groups) {
       if (parts.has(g.typed)) continue
       const key = typed.get(g.typed) || g.typed
-      if (!g.alts.length) { if (isTyped(g)) terms[key] = false; continue }
+      if (!g.alts.length) { if (isTyped(g) && !pasted) terms[key] = false; continue }
+      // of a pasted error, only its head's words (no numbers) are marked and highlighted
+      if (pasted && (!g.head || /^\d+$/.test(g.typed))) continue
       if (isTyped(g) || holds(g.typed)) terms[key] = true
       for (const [t] of g.alts)
         if (t !== g.typed && !(t in terms) && !g.completions?.has(t) && holds(t)) terms[t] = true
     }
     return terms
   }
-  return { items: shown.slice(0, Q.max_results).map(([d, s]) => {
+  const items = shown.slice(0, Q.max_results).map(([d, s]) => {
     const [l, t, p, x, a] = docs.get(d)
     return group({ l, t, p, x, a }, s, resultTerms(d))
-  }) }
+  })
+  return { items: uncovered && meta.uncovered ? [notCovered(), ...items] : items }
+}
+
+/* The answer to an error no section quotes, above the nearest sections: a result of its
+ * own (Material renders what the worker sends), linking to the error index, in the
+ * reader's language (torchkb/sources/ui, `search`, through the meta file) */
+function notCovered() {
+  const { location, title, text } = meta.uncovered
+  return [{ location, title: escapeHTML(title), text: escapeHTML(text), score: 0, terms: {} }]
 }
 
 /* ---- results in Material's shape ------------------------------------------------ */
