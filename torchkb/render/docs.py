@@ -13,8 +13,8 @@ from pathlib import Path
 from torchkb.errors import SourceError
 from torchkb.rawnotes.text import read_text
 from torchkb.render.claims import label_all
-from torchkb.render.error_index import collect as collect_errors
 from torchkb.render.error_index import PAGE as ERROR_INDEX_PAGE
+from torchkb.render.error_index import collect as collect_errors
 from torchkb.render.error_index import error_index_page
 from torchkb.render.notebooks import topic_notebooks
 from torchkb.render.other_pages import claims_page, home_page, raw_note_page, tags_page
