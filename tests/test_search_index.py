@@ -11,6 +11,7 @@ from tools import require_tool
 from torchkb.search import index as search
 from torchkb.search.index import (
     build_index,
+    index_files,
     load_synonyms,
     pack_postings,
     page_sections,
@@ -100,9 +101,15 @@ def test_meta_does_not_grow_with_the_sections() -> None:
     _, large = files_of(many)
     assert len(large["meta"]["chunks"]) == len(small["meta"]["chunks"]) == 1
     assert large["meta"]["N"] == 60 * small["meta"]["N"]
-    size = len(json.dumps(large["meta"], ensure_ascii=False))
-    assert size - len(json.dumps(small["meta"], ensure_ascii=False)) < 10
-    assert set(large["meta"]) == {"N", "ids", "block", "chunks", "words", "syn", "colloq", "query"}
+    # as written: the files' names in it too, one hash per postings and words file and
+    # one for all the section texts
+    written = [json.loads(gzip.decompress(index_files(f)["meta.json.gz"])) for f in (small, large)]
+    size = [len(json.dumps(meta, ensure_ascii=False)) for meta in written]
+    assert size[1] - size[0] < 10
+    assert set(written[1]) == {
+        *("N", "ids", "block", "chunks", "words", "syn", "colloq", "query", "uncovered"),
+        *("files", "version"),
+    }
     # the Chinese words, in their own files: what a typed phrase is segmented against
     words = [w for k in range(len(large["meta"]["words"])) for w in large[f"w{k}"]]
     assert words == sorted(t for t in build_index(many)["terms"] if search._HAN.fullmatch(t))
@@ -110,12 +117,14 @@ def test_meta_does_not_grow_with_the_sections() -> None:
 
 def test_weights_and_boosts_are_in_the_scores() -> None:
     """BM25 is computed at build time: each posting's score carries its section's length,
-    title hit and weight (`search: boost` of its page, times INTRO_WEIGHT for an intro)."""
+    title hit and weight (`search: boost` of its page; INTRO_WEIGHT for an intro, which a
+    boost below 1 leaves as it is: the intro of the error index says what the page is)."""
     index, files = files_of(DOCS)
     docs = index["docs"]
     assert [d["w"] for d in docs] == pytest.approx(
-        [search.INTRO_WEIGHT, 1, 1, search.INTRO_WEIGHT, 1, 0.5 * search.INTRO_WEIGHT, 0.5]
+        [search.INTRO_WEIGHT, 1, 1, search.INTRO_WEIGHT, 1, search.INTRO_WEIGHT, 0.5]
     )
+    assert [bool(d.get("place")) for d in docs] == [False] * 5 + [True, False]
     for term, (ns, tfs) in index["terms"].items():
         got = dict(unpack_postings(files["t0"][term]))
         for n, tf in zip(ns, tfs, strict=True):
@@ -179,12 +188,9 @@ def test_nested_excluded_markup_is_dropped_whole() -> None:
 def write_index_files(
     tmp_path: Path, docs: list[dict], synonyms: list[dict], colloquial: list[dict] | None = None
 ) -> None:
-    """The split Chinese index of `docs`, gzipped, where the worker fetches it under tmp_path."""
-    folder = tmp_path / "search" / "kb-zh"
-    folder.mkdir(parents=True)
-    for name, content in shard_index(build_index(docs), synonyms, "zh", colloquial).items():
-        data = json.dumps(content, ensure_ascii=False).encode()
-        (folder / f"{name}.json.gz").write_bytes(gzip.compress(data))
+    """The split Chinese index of `docs` as the site writes it (gzipped, named by content),
+    where the worker fetches it under tmp_path."""
+    search.write_index(tmp_path / "search" / "kb-zh", docs, synonyms, "zh", colloquial)
 
 
 def worker_search(

@@ -10,6 +10,7 @@ The index is per language, so a reader's results stay in the reader's language.
 
 import functools
 import gzip
+import hashlib
 import html
 import json
 import math
@@ -618,14 +619,49 @@ def write_index(
     uncovered: dict[str, str] | None = None,
 ) -> Path:
     """Write one language's index into `folder` as gzipped JSON files (the worker
-    inflates them with the browser's DecompressionStream)."""
+    inflates them with the browser's DecompressionStream), named by their content
+    (index_files)."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     files = shard_index(build_index(docs), synonyms, lang, colloquial, uncovered)
-    for name, content in files.items():
-        data = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
-        (folder / f"{name}.json.gz").write_bytes(gzip.compress(data, GZIP_LEVEL, mtime=0))
+    for name, data in index_files(files).items():
+        (folder / name).write_bytes(data)
     return folder
+
+
+HASH_CHARS = 12  # of a file's SHA-256, in its name: 48 bits
+
+
+def _gzipped_json(content: object) -> bytes:
+    data = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
+    return gzip.compress(data, GZIP_LEVEL, mtime=0)  # mtime 0: the same content, the same bytes
+
+
+def index_files(files: dict[str, object]) -> dict[str, bytes]:
+    """shard_index's files as {file name: gzipped JSON}, every file but the meta file named
+    by its content, as Pagefind names its files: a browser that cached one deploy's files
+    can never combine them with another's (a host caches for minutes: GitHub Pages' 600 s).
+    The meta file names the others and keeps its name: the worker fetches it revalidated.
+    - t<k>, w<k>: `t3.<hash of t3>.json.gz`, each hash in meta (`files`: t and w), which
+      already lists one range per file;
+    - d<j>: `d17.<hash of all d files>.json.gz`, one hash in meta for the set: a section
+      added shifts the ids, and so the files, of every section after it, and a hash per
+      file would grow meta with the sections."""
+    data = {name: _gzipped_json(content) for name, content in files.items() if name != "meta"}
+    digest = {name: hashlib.sha256(b).hexdigest()[:HASH_CHARS] for name, b in data.items()}
+    texts = hashlib.sha256()
+    for name in sorted((n for n in data if n[0] == "d"), key=lambda n: int(n[1:])):
+        texts.update(digest[name].encode())
+    hashes = {
+        "t": [digest[f"t{k}"] for k in range(sum(n[0] == "t" for n in data))],
+        "w": [digest[f"w{k}"] for k in range(sum(n[0] == "w" for n in data))],
+        "d": texts.hexdigest()[:HASH_CHARS],
+    }
+    names = {n: f"{n}.{hashes['d'] if n[0] == 'd' else digest[n]}.json.gz" for n in data}
+    # the deploy's index as a whole: a worker that finds another version reloads its files
+    version = hashlib.sha256(" ".join(sorted(names.values())).encode()).hexdigest()
+    meta = dict(files["meta"], files=hashes, version=version[:HASH_CHARS])  # type: ignore[arg-type]
+    return {"meta.json.gz": _gzipped_json(meta), **{names[n]: b for n, b in data.items()}}
 
 
 def write_indexes(

@@ -53,9 +53,19 @@ async function inflate(response) {
   return new Response(stream).json()
 }
 
+/* A file's name on the host: every file but meta is named by its content
+ * (torchkb/search/index.py, index_files), as meta lists: a browser's cache can never
+ * combine two deploys' files. Meta keeps its name and is revalidated on every fetch */
+function url(name) {
+  const base = `../../search/kb-${LANG}/`
+  if (name === "meta") return new URL(`${base}meta.json.gz`, self.location.href)
+  const hash = name[0] === "d" ? meta.files.d : meta.files[name[0]][+name.slice(1)]
+  return new URL(`${base}${name}.${hash}.json.gz`, self.location.href)
+}
+
 function load(name) {
   if (!files.has(name)) {
-    const file = fetch(new URL(`../../search/kb-${LANG}/${name}.json.gz`, self.location.href))
+    const file = fetch(url(name), name === "meta" ? { cache: "no-cache" } : {})
       .then(r => r.ok ? inflate(r) : Promise.reject(new Error(`${name}: ${r.status}`)))
     // a failed fetch is forgotten, so the next query (or the retry below) fetches again
     file.catch(() => { if (files.get(name) === file) files.delete(name) })
@@ -728,6 +738,18 @@ function configure(m) {
 async function setup() {
   configure(await load("meta"))
 }
+
+/* After a failed query: if the site was deployed again meanwhile (a file named by the
+ * meta file this worker read is gone), start over from the new meta file */
+async function reloadIfDeployed() {
+  files.delete("meta")
+  const fresh = await load("meta")
+  if (meta && fresh.version === meta.version) return
+  const kept = files.get("meta")
+  files.clear(); wordSets.clear(); words.clear(); numberless.clear()
+  files.set("meta", kept)
+  configure(fresh)
+}
 // the meta file is fetched as soon as the worker runs: Material sends SETUP only once it
 // has fetched its own (empty) search_index.json, a round trip later. A failed fetch is
 // forgotten, so setup tries again; a context with no fetch (the tokenizer's node tests)
@@ -781,6 +803,7 @@ addEventListener("message", ev => {
       } catch (err) {
         console.warn("search failed, trying once more:", err)
         try {
+          await reloadIfDeployed().catch(() => {})
           data = await search(String(message.data))  // a file fetch that failed once
         } catch (again) {
           console.warn("search failed:", again)
