@@ -602,6 +602,9 @@ QUERY_SETTINGS = {
     # sentence's 4-word windows verbatim (numbers aside); where none of the candidates
     # does, the reader is told that no page explains it, above the nearest sections
     "quoted": 0.5,
+    # ... or where one holds at least this share of the first sentence's words (by idf):
+    # answered without being quoted
+    "answered": 0.7,
 }
 
 

@@ -520,6 +520,28 @@ function idf(df) {
   return Math.log(1 + (meta.N - df + 0.5) / (df + 0.5))
 }
 
+/* The largest share of a pasted error's head words that one of the sections `ds` holds,
+ * each word by its idf; a word no section holds counts as the rarest. An error no section
+ * quotes is still answered where a section holds most of what names it ("Can't call
+ * numpy() on Tensor that requires grad": the section on detach()) */
+function headCoverage(groups, ds) {
+  const held = new Map(ds.map(d => [d, 0]))
+  let total = 0
+  for (const g of groups.filter(g => g.head)) {
+    const weights = g.alts.map(([, , p]) => idf(p.length / 2))
+    total += weights.length ? Math.max(...weights) : idf(0)
+    const found = new Map()
+    g.alts.forEach(([, , p], i) => {
+      for (let j = 0, d = 0; j < p.length; j += 2) {
+        d += p[j]
+        if (held.has(d)) found.set(d, Math.max(found.get(d) || 0, weights[i]))
+      }
+    })
+    for (const [d, w] of found) held.set(d, held.get(d) + w)
+  }
+  return total ? Math.max(...held.values()) / total : 1
+}
+
 /* section -> [location, title, page title, text], for the given sections */
 async function docsOf(ds) {
   const blocks = [...new Set(ds.map(d => Math.floor(d / meta.block)))]
@@ -605,6 +627,7 @@ async function search(raw) {
     })
   }
   const uncovered = heads.length > 0 && !ranked.some(([d]) => quotes(d))
+    && headCoverage(groups, ranked.map(([d]) => d)) < Q.answered
   // where one of a page's sections matches too, show that section, not the page's
   // summary; but the intro of a page of entries (the error index, the claims) that ranks
   // above them is the answer: the page as a place ("pytorch 常见报错汇总")
@@ -657,7 +680,9 @@ async function search(raw) {
  * reader's language (torchkb/sources/ui, `search`, through the meta file) */
 function notCovered() {
   const { location, title, text } = meta.uncovered
-  return [{ location, title: escapeHTML(title), text: escapeHTML(text), score: 0, terms: {} }]
+  // its class marks it as a note (theme/assets/stylesheets/kb.css)
+  return [{ location, title: `<span class="kb-uncovered">${escapeHTML(title)}</span>`,
+    text: escapeHTML(text), score: 0, terms: {} }]
 }
 
 /* ---- results in Material's shape ------------------------------------------------ */
