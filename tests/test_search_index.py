@@ -235,7 +235,11 @@ vm.runInContext(fs.readFileSync({json.dumps(str(worker))}, "utf8"), ctx)
     return json.loads(result.stdout)
 
 
-def test_worker_ranks_from_the_split_files(tmp_path: Path) -> None:
+@pytest.mark.parametrize("whole_bytes", [search.WHOLE_INDEX_BYTES, 0])  # one file, or split
+def test_worker_ranks_from_the_split_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, whole_bytes: int
+) -> None:
+    monkeypatch.setattr(search, "WHOLE_INDEX_BYTES", whole_bytes)
     results = worker_search(
         tmp_path, ["锁页内存", "memory_allocated", "TypeError: batch must contain tensors", "量子"]
     )

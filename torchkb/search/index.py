@@ -18,6 +18,9 @@ import multiprocessing as mp
 import os
 import re
 import shutil
+import struct
+import sys
+from array import array
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -589,15 +592,12 @@ QUERY_SETTINGS = {
     # a spoken Chinese verb (notes/search/colloquial.txt: 涨, 不动, 占着) also matches the
     # written words the notes use for it (增长, 冻结, 占用), at this weight
     "colloquial_weight": 0.6,
-    # an index of at most this many files (postings, words, text blocks) is fetched whole
-    # after the worker's warm-up query, so no first query waits for a file (this site has
-    # about 35 per language, some 250 kB gzipped; ten times the content, about 500)
-    "whole_index_files": 64,
-    # a pasted error: the first sentence of its message (and its type) names it; the rest
-    # of the paste (allocator statistics, process lists, hints, frames) weighs tail_weight
+    # a pasted error: the first sentence of its message names it; the rest of the paste
+    # (allocator statistics, process lists, hints, frames, the error's type) weighs this
     "tail_weight": 0.3,
-    "head_words": 16,  # at most this many words of that first sentence: a long one runs on
-    # into what describes the occurrence (a paste's line breaks arrive as spaces)
+    # at most this many words of the first sentence: a paste's line breaks arrive as
+    # spaces, and a first sentence without a full stop runs on into the tail
+    "head_words": 16,
     # ... and counts as explained where a section holds at least this share of the first
     # sentence's 4-word windows verbatim (numbers aside); where none of the candidates
     # does, the reader is told that no page explains it, above the nearest sections
@@ -632,7 +632,12 @@ def write_index(
     return folder
 
 
-HASH_CHARS = 12  # of a file's SHA-256, in its name: 48 bits
+HASH_CHARS = 10  # of a file's SHA-256, in its name: 40 bits
+# An index of at most this many bytes (gzipped) is written as one file as well, which the
+# worker fetches as the page loads: a reader's first query, typed as the page loads, then
+# waits for one round trip, not for the three or four a split index costs (this site's
+# is some 200 kB a language; ten times the content, 2 MB, is split)
+WHOLE_INDEX_BYTES = 400_000
 
 
 def _gzipped_json(content: object) -> bytes:
@@ -640,17 +645,44 @@ def _gzipped_json(content: object) -> bytes:
     return gzip.compress(data, GZIP_LEVEL, mtime=0)  # mtime 0: the same content, the same bytes
 
 
+def _postings_file(chunk: dict[str, list[int]]) -> bytes:
+    """A postings file as the worker reads it without parsing its numbers: a little-endian
+    uint32, the length of a UTF-8 JSON list [[term, postings, offset], ...] that follows
+    (padded with spaces to a multiple of 4 bytes), then each term's flat [section gap,
+    score, ...] as little-endian int32 from `offset` (in int32s): the worker views them as
+    an Int32Array where it would parse JSON (several times slower, and JSON text inflates
+    to more bytes than these)."""
+    terms, body, offset = [], array("i"), 0
+    for term, flat in chunk.items():
+        terms.append([term, len(flat) // 2, offset])
+        body.extend(flat)
+        offset += len(flat)
+    if sys.byteorder == "big":
+        body.byteswap()
+    head = json.dumps(terms, ensure_ascii=False, separators=(",", ":")).encode()
+    head += b" " * (-len(head) % 4)
+    data = struct.pack("<I", len(head)) + head + body.tobytes()
+    return gzip.compress(data, GZIP_LEVEL, mtime=0)
+
+
 def index_files(files: dict[str, object]) -> dict[str, bytes]:
-    """shard_index's files as {file name: gzipped JSON}, every file but the meta file named
-    by its content, as Pagefind names its files: a browser that cached one deploy's files
-    can never combine them with another's (a host caches for minutes: GitHub Pages' 600 s).
-    The meta file names the others and keeps its name: the worker fetches it revalidated.
-    - t<k>, w<k>: `t3.<hash of t3>.json.gz`, each hash in meta (`files`: t and w), which
-      already lists one range per file;
+    """shard_index's files as {file name: gzipped content}, every file but the meta file
+    named by its content, as Pagefind names its files: a browser that cached one deploy's
+    files can never combine them with another's (a host caches for minutes: GitHub Pages'
+    600 s). The meta file names the others and keeps its name: the worker fetches it
+    revalidated.
+    - t<k>: `t3.<hash of t3>.bin.gz` (_postings_file), w<k>: `w0.<hash>.json.gz`, each
+      hash in meta (`files`: t and w), which already lists one range per file;
     - d<j>: `d17.<hash of all d files>.json.gz`, one hash in meta for the set: a section
       added shifts the ids, and so the files, of every section after it, and a hash per
-      file would grow meta with the sections."""
-    data = {name: _gzipped_json(content) for name, content in files.items() if name != "meta"}
+      file would grow meta with the sections;
+    - or, for an index of at most WHOLE_INDEX_BYTES, all of them in one JSON file,
+      `all.<hash>.json.gz` ({name: content}; `files.whole` in meta)."""
+    data = {
+        name: _postings_file(content) if name[0] == "t" else _gzipped_json(content)  # type: ignore[arg-type]
+        for name, content in files.items()
+        if name != "meta"
+    }
     digest = {name: hashlib.sha256(b).hexdigest()[:HASH_CHARS] for name, b in data.items()}
     texts = hashlib.sha256()
     for name in sorted((n for n in data if n[0] == "d"), key=lambda n: int(n[1:])):
@@ -660,11 +692,21 @@ def index_files(files: dict[str, object]) -> dict[str, bytes]:
         "w": [digest[f"w{k}"] for k in range(sum(n[0] == "w" for n in data))],
         "d": texts.hexdigest()[:HASH_CHARS],
     }
-    names = {n: f"{n}.{hashes['d'] if n[0] == 'd' else digest[n]}.json.gz" for n in data}
+    names = {
+        n: f"{n}.{hashes['d'] if n[0] == 'd' else digest[n]}.{'bin' if n[0] == 't' else 'json'}.gz"
+        for n in data
+    }
+    out = {names[n]: b for n, b in data.items()}
+    if sum(len(b) for b in data.values()) <= WHOLE_INDEX_BYTES:
+        # a small index: the one file the worker fetches, all of it (the split files are
+        # not written: nothing would fetch them)
+        whole = _gzipped_json({name: content for name, content in files.items() if name != "meta"})
+        hashes["whole"] = hashlib.sha256(whole).hexdigest()[:HASH_CHARS]
+        out = {f"all.{hashes['whole']}.json.gz": whole}
     # the deploy's index as a whole: a worker that finds another version reloads its files
-    version = hashlib.sha256(" ".join(sorted(names.values())).encode()).hexdigest()
+    version = hashlib.sha256(" ".join(sorted(out)).encode()).hexdigest()
     meta = dict(files["meta"], files=hashes, version=version[:HASH_CHARS])  # type: ignore[arg-type]
-    return {"meta.json.gz": _gzipped_json(meta), **{names[n]: b for n, b in data.items()}}
+    return {"meta.json.gz": _gzipped_json(meta), **out}
 
 
 def write_indexes(

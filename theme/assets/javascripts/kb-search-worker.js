@@ -45,12 +45,25 @@ const numberless = new Map()  // section -> the same, numbers as "#", for phrase
 
 /* ---- fetching the split index ---------------------------------------------------- */
 
+/* A fetched file's bytes: gzipped on disk; a host may already have inflated it
+ * (Content-Encoding: gzip) */
 async function inflate(response) {
   const bytes = new Uint8Array(await response.arrayBuffer())
-  // gzipped on disk; a host may already have inflated it (Content-Encoding: gzip)
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(bytes))
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.buffer
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))
-  return new Response(stream).json()
+  return new Response(stream).arrayBuffer()
+}
+
+/* A postings file (torchkb/search/index.py, _postings_file): {term: Int32Array of flat
+ * [section gap, score, ...]}, each a view of the file's bytes, nothing parsed but its
+ * short list of terms */
+function postingsFile(buffer) {
+  const length = new DataView(buffer).getUint32(0, true)
+  const terms = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, length)))
+  const chunk = Object.create(null), start = 4 + length
+  for (const [term, count, offset] of terms)
+    chunk[term] = new Int32Array(buffer, start + 4 * offset, 2 * count)
+  return chunk
 }
 
 /* A file's name on the host: every file but meta is named by its content
@@ -59,14 +72,22 @@ async function inflate(response) {
 function url(name) {
   const base = `../../search/kb-${LANG}/`
   if (name === "meta") return new URL(`${base}meta.json.gz`, self.location.href)
-  const hash = name[0] === "d" ? meta.files.d : meta.files[name[0]][+name.slice(1)]
-  return new URL(`${base}${name}.${hash}.json.gz`, self.location.href)
+  const hash = name === "all" ? meta.files.whole
+    : name[0] === "d" ? meta.files.d : meta.files[name[0]][+name.slice(1)]
+  const kind = name[0] === "t" ? "bin" : "json"
+  return new URL(`${base}${name}.${hash}.${kind}.gz`, self.location.href)
 }
 
+/* A file of the index, parsed: fetched once, or taken from the whole index where it is
+ * one file (a small index: meta.files.whole) */
 function load(name) {
   if (!files.has(name)) {
-    const file = fetch(url(name), name === "meta" ? { cache: "no-cache" } : {})
-      .then(r => r.ok ? inflate(r) : Promise.reject(new Error(`${name}: ${r.status}`)))
+    const file = name !== "meta" && name !== "all" && meta.files.whole
+      ? load("all").then(all => all[name])
+      : fetch(url(name), name === "meta" ? { cache: "no-cache" } : {})
+        .then(r => r.ok ? inflate(r) : Promise.reject(new Error(`${name}: ${r.status}`)))
+        .then(buffer => name[0] === "t" ? postingsFile(buffer)
+          : JSON.parse(new TextDecoder().decode(buffer)))
     // a failed fetch is forgotten, so the next query (or the retry below) fetches again
     file.catch(() => { if (files.get(name) === file) files.delete(name) })
     files.set(name, file)
@@ -318,6 +339,10 @@ async function analyse(raw) {
   const typedQuery = clean(raw.slice(0, 2000))
   const query = applySynonyms(typedQuery)
   const heads = errorHeads(raw.slice(0, 2000))
+  // a paste arrives whole and as printed: no word of it is half-typed, misspelt or run
+  // together, so none gets completions, spelling neighbours or halves (each would cost
+  // fetches: a traceback holds dozens of words)
+  const pasted = isPasted(raw, heads)
   // Chinese: the index words (their own small files, by range) segment the query
   // (and the spoken verbs: 不动 is one word, not 不|动)
   const isWord = await wordsFor(new Set((query.match(HAN) || []).join("")))
@@ -328,23 +353,27 @@ async function analyse(raw) {
   const headText = heads.join(" ")
   const inHead = new Set(heads.length
     ? queryTerms(applySynonyms(clean(headText)), has, camelParts(headText))[0] : terms)
+  // ... nor is its tail looked up: at Q.tail_weight its words would barely move a section
+  // (its verbatim phrases still count, on the candidates' texts), and a long paste's
+  // tail holds most of its words, each a postings file to fetch
+  const looked = heads.length ? terms.filter(t => inHead.has(t) && !/^\d+$/.test(t)) : terms
   // an inflected English word (deleting, freed) reaches the code token it starts with
   // (del, free): its stem less one or two letters, where that is an index term
   const stems = new Map()
-  for (const w of typedQuery.match(WORD) || []) {
+  for (const w of pasted ? [] : typedQuery.match(WORD) || []) {
     const n = normaliseWord(w)
     if (n === w || n.length < 5 || STOP.has(w) || !/^[a-z]+$/.test(n)) continue
     stems.set(n, [n.slice(0, -1), n.slice(0, -2)].filter(t => t.length >= 3))
   }
   // the word being typed (Material searches on every keystroke): its completions
-  const last = lastToken(typedQuery)
+  const last = pasted ? null : lastToken(typedQuery)
   const prefixes = []
   if (last && last.word.length >= Q.prefix_min && !STOP.has(last.word)) {
     prefixes.push(last.word, normaliseWord(last.word))
     if (last.name !== last.word && last.name.length >= Q.prefix_min) prefixes.push(last.name)
   }
-  const written = terms.flatMap(t => colloquial.get(t) || [])
-  const chunks = await loadChunks([...terms.map(chunkOf), ...written.map(chunkOf),
+  const written = looked.flatMap(t => colloquial.get(t) || [])
+  const chunks = await loadChunks([...looked.map(chunkOf), ...written.map(chunkOf),
     ...prefixes.flatMap(p => chunksOf(p, 4)), ...[...stems.values()].flat().map(chunkOf)])
   const postingsOf = t => {
     const chunk = chunks.get(chunkOf(t))
@@ -388,8 +417,8 @@ async function analyse(raw) {
   }
   // spelling neighbours of the words the index lacks
   // (words and snake_case names; a dotted name's parts are terms of their own)
-  const unknown = groups.filter(g => !g.alts.some(([, , p]) => p) && g.typed.length >= Q.typo_min
-    && /^[a-z0-9_]+$/.test(g.typed))
+  const unknown = pasted ? [] : groups.filter(g => !g.alts.some(([, , p]) => p)
+    && g.typed.length >= Q.typo_min && /^[a-z0-9_]+$/.test(g.typed))
   if (unknown.length) {
     const near = await loadChunks(unknown.flatMap(g => chunksOf(g.typed.slice(0, 2), 4)))
     for (const g of unknown) {
@@ -410,7 +439,7 @@ async function analyse(raw) {
   const typedWords = new Map((typedQuery.match(WORD) || []).map(w => [normaliseWord(w), w]))
   const cuts = w => Array.from({ length: w.length - 2 * Q.split_min + 1 }, (_, k) =>
     [w.slice(0, Q.split_min + k), w.slice(Q.split_min + k)]).filter(h => !h.some(x => STOP.has(x)))
-  const joined = groups.map(g => [g, typedWords.get(g.typed) || ""])
+  const joined = (pasted ? [] : groups).map(g => [g, typedWords.get(g.typed) || ""])
     .filter(([g, w]) => !g.alts[0]?.[2] && /^[a-z]+$/.test(w) && w.length >= 2 * Q.split_min)
     .map(([g, w]) => [g, cuts(w)])
   if (joined.length) {
@@ -775,27 +804,20 @@ async function reloadIfDeployed() {
   files.set("meta", kept)
   configure(fresh)
 }
-// the meta file is fetched as soon as the worker runs: Material sends SETUP only once it
-// has fetched its own (empty) search_index.json, a round trip later. A failed fetch is
-// forgotten, so setup tries again; a context with no fetch (the tokenizer's node tests)
-// fetches nothing
-if (typeof fetch === "function") load("meta").catch(() => {})
-
-/* A small index (this site's: a few postings and words files, a few dozen text blocks,
- * some 250 kB) is fetched whole once the warm-up query is done, so a reader's first query
- * waits for no file; a larger one (QUERY_SETTINGS whole_index_files) is fetched as
- * queries need it */
-async function fetchWholeIfSmall() {
-  const names = [...meta.chunks.map((_, k) => `t${k}`), ...meta.words.map((_, k) => `w${k}`),
-    ...Array.from({ length: meta.ids / meta.block }, (_, b) => `d${b}`)]
-  if (names.length > Q.whole_index_files) return
-  // a few at a time, each batch after the queries typed meanwhile: a reader who types as
-  // the page loads is answered first
-  for (let i = 0; i < names.length; i += 4) {
-    await queue
-    await Promise.all(names.slice(i, i + 4).map(n => load(n).catch(() => {})))
-  }
+/* What every query needs, fetched as soon as the worker runs, before Material sends SETUP
+ * (it does once it has fetched its own, empty, search_index.json): the meta file, then a
+ * small index whole (one file), or else the Chinese words a typed phrase is segmented
+ * against (a file or two). A query typed as the page loads then waits for nothing more.
+ * A failed fetch is forgotten and fetched again when a query needs it; a context with no
+ * fetch (the tokenizer's node tests) fetches nothing */
+function prefetch() {
+  return load("meta").then(m => {
+    configure(m)
+    if (m.files.whole) return load("all")
+    return Promise.all(m.words.length <= 4 ? m.words.map((_, k) => load(`w${k}`)) : [])
+  })
 }
+if (typeof fetch === "function") prefetch().catch(() => {})
 
 /* Queries are answered in order; one overtaken by a newer query is not answered at all.
  * An empty query (the box's value as the worker becomes ready, or a cleared box) has no
@@ -807,13 +829,14 @@ addEventListener("message", ev => {
   if (message.type === 0) {
     queue = queue.then(setup).catch(err => console.warn("search setup failed:", err))
       .then(() => postMessage({ type: 1 }))
-    // Material starts this worker as the page loads; one query answered then, unseen,
-    // compiles the engine's code and fetches a postings, words and texts file, so the
-    // reader's first query costs what any later one does (benchmarks/search_scale.py).
-    // Not in the queue: a reader who types before it is done is answered alongside it (a
-    // search shares no state across its awaits), not after it
-    queue.then(() => search(LANG === "zh" ? "显存 pin_memory" : "gpu memory pin_memory"))
-      .then(fetchWholeIfSmall).catch(() => {})
+    // a small index, in memory: one query answered unseen compiles the engine's code, so
+    // the reader's first query costs what any later one does. Not in the queue: a reader
+    // who types meanwhile is answered alongside it (a search shares no state across its
+    // awaits). A split index gets none: its files would hold up a query typed as the page
+    // loads (benchmarks/search_scale.py), and a query's own files dwarf compiling
+    queue.then(() => meta.files.whole && load("all")
+      .then(() => search(LANG === "zh" ? "显存 pin_memory" : "gpu memory pin_memory")))
+      .catch(() => {})
   } else if (message.type === 2) {
     const id = ++latest
     if (!String(message.data).trim()) {
