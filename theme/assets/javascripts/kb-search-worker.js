@@ -636,8 +636,9 @@ async function search(raw) {
   const wanted = phrases(query).map(p => [p, !heads.length || headWindows.has(p) ? 1 : Q.tail_weight])
   const wantedWeight = wanted.reduce((sum, [, w]) => sum + w, 0)
   const ranked = top.map(([d, s]) => {
-    const x = docs.get(d)[3]
-    if (!words.has(d)) words.set(d, wordsOf(x))
+    // the section's heading is part of it: a phrase there counts as in its text
+    const [, t, , text] = docs.get(d), x = `${t} ${text}`
+    if (!words.has(d)) words.set(d, wordsOf(text))
     if (!numberless.has(d)) numberless.set(d, phraseWords(x))
     let found = 0
     for (const [p, w] of wanted) if ((p.startsWith(" ") ? numberless.get(d) : x).includes(p)) found += w
