@@ -466,8 +466,9 @@ async function analyse(raw) {
   for (let i = 0; i + 1 < order.length; i++)
     if (/[\u3400-\u9fff]/.test(order[i] + order[i + 1])) near.push([order[i], order[i + 1]])
   // (a number is a run's own: a size, an index, a version)
-  const scale = g => inHead.has(g.typed) && !(heads.length && /^\d+$/.test(g.typed)) ? 1 : Q.tail_weight
-  return { query, pieces, near, heads, pasted: isPasted(raw, heads),
+  const scale = g =>
+    inHead.has(g.typed) && !(heads.length && /^\d+$/.test(g.typed)) ? 1 : Q.tail_weight
+  return { query, pieces, near, heads, pasted,
     groups: groups.map(g => ({ typed: g.typed, completions: g.completions, head: scale(g) === 1,
       alts: g.alts.filter(([, , p]) => p).map(([t, f, p]) => [t, f * scale(g), p]) })) }
 }
@@ -633,7 +634,8 @@ async function search(raw) {
   const docs = await docsOf(top.map(([d]) => d))
   // a pasted error's head windows count whole, its tail's at Q.tail_weight
   const headWindows = new Set(heads.flatMap(h => phrases(applySynonyms(clean(h)))))
-  const wanted = phrases(query).map(p => [p, !heads.length || headWindows.has(p) ? 1 : Q.tail_weight])
+  const wanted = phrases(query)
+    .map(p => [p, !heads.length || headWindows.has(p) ? 1 : Q.tail_weight])
   const wantedWeight = wanted.reduce((sum, [, w]) => sum + w, 0)
   const ranked = top.map(([d, s]) => {
     // the section's heading is part of it: a phrase there counts as in its text
@@ -641,7 +643,8 @@ async function search(raw) {
     if (!words.has(d)) words.set(d, wordsOf(text))
     if (!numberless.has(d)) numberless.set(d, phraseWords(x))
     let found = 0
-    for (const [p, w] of wanted) if ((p.startsWith(" ") ? numberless.get(d) : x).includes(p)) found += w
+    for (const [p, w] of wanted)
+      if ((p.startsWith(" ") ? numberless.get(d) : x).includes(p)) found += w
     const low = near.length ? x.toLowerCase() : ""
     const close = near.filter(([a, b]) => closeTogether(low, a, b)).length
     return [d, s * (1 + 2 * (wantedWeight ? found / wantedWeight : 0))
@@ -805,6 +808,7 @@ async function reloadIfDeployed() {
   files.set("meta", kept)
   configure(fresh)
 }
+
 /* What every query needs, fetched as soon as the worker runs, before Material sends SETUP
  * (it does once it has fetched its own, empty, search_index.json): the meta file, then a
  * small index whole (one file), or else the Chinese words a typed phrase is segmented
