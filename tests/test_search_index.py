@@ -435,3 +435,36 @@ const settle = () => new Promise(r => setTimeout(r, 300))
     assert setup == ["ready"]
     assert typed and typed[0] > 0
     assert cleared == [0]  # the typed query overtaken by the cleared box is not answered
+
+
+def test_an_element_marked_as_a_section_of_its_own_is_one() -> None:
+    """A claims card (data-search-section, its title in data-search-title) is a result of
+    its own under the heading above it; a heading over such cards only is none itself."""
+    page = (
+        '<h1 id="claims">Claims</h1><p>Every claim, checked.</p>'
+        '<h2 id="tensors">Tensors</h2>'
+        '<div class="kb-claim" id="claim-a" data-search-section '
+        'data-search-title="Verified: a &lt; b">'
+        "<div><p>The note says: a &lt; b</p></div></div>"
+        '<div class="kb-claim" id="claim-b" data-search-section data-search-title="Correction: c">'
+        "<p>In fact: not c</p></div>"
+    )
+    sections = page_sections(page, "claims/", "Claims")
+    assert [(s["location"], s["title"], s.get("parent")) for s in sections] == [
+        ("claims/", "Claims", None),
+        ("claims/#claim-a", "Verified: a < b", "Tensors"),
+        ("claims/#claim-b", "Correction: c", "Tensors"),
+    ]
+    assert [s["text"] for s in sections] == [
+        "Every claim, checked.",
+        "The note says: a < b",
+        "In fact: not c",
+    ]
+
+
+def test_a_quoted_less_than_sign_keeps_what_follows_it() -> None:
+    """Section texts are plain already: what lies between a `<` and a later `>` of a quoted
+    assertion stays in the index (it was dropped as a tag when made plain twice)."""
+    text = 'Assertion `idx_dim >= 0 && idx_dim < index_size && "index out of bounds"` failed.'
+    [section] = build_index([{"location": "d/#a", "title": "assert", "text": text}])["docs"]
+    assert section["x"] == text
