@@ -468,3 +468,77 @@ def test_a_quoted_less_than_sign_keeps_what_follows_it() -> None:
     text = 'Assertion `idx_dim >= 0 && idx_dim < index_size && "index out of bounds"` failed.'
     [section] = build_index([{"location": "d/#a", "title": "assert", "text": text}])["docs"]
     assert section["x"] == text
+
+
+def test_files_are_named_by_their_content(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every file but meta is named by its content, so a browser's cache can never hand the
+    worker one deploy's file for another's: the same index, the same names; a section
+    changed, other names; meta names exactly the files written."""
+    monkeypatch.setattr(search, "WHOLE_INDEX_BYTES", 0)  # split, as a large site's is
+    first = index_files(shard_index(build_index(DOCS), [], "zh"))
+    again = index_files(shard_index(build_index(DOCS), [], "zh"))
+    assert first == again
+    changed = [
+        dict(d, text=d["text"] + " 新") if d["location"] == "gpu/#cache" else d for d in DOCS
+    ]
+    second = index_files(shard_index(build_index(changed), [], "zh"))
+    assert {n for n in first if n[0] == "d"}.isdisjoint(second)
+    for files in (first, second):
+        meta = json.loads(gzip.decompress(files["meta.json.gz"]))
+        named = {
+            *(f"t{k}.{h}.bin.gz" for k, h in enumerate(meta["files"]["t"])),
+            *(f"w{k}.{h}.json.gz" for k, h in enumerate(meta["files"]["w"])),
+            *(n for n in files if n.startswith("d") and meta["files"]["d"] in n),
+        }
+        assert named == set(files) - {"meta.json.gz"}
+
+
+def test_a_worker_that_meets_a_new_deploy_starts_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The site is deployed again while a page is open: the files the worker's meta names
+    are gone. Its next query that needs a file it has not fetched fails once, fetches the
+    new meta file and is answered from the new deploy's files, never a mix of the two."""
+    node = require_tool("node")
+    # a large site's index: split, a few terms a postings file, a few sections a text file
+    for name, value in {"WHOLE_INDEX_BYTES": 0, "CHUNK_BYTES": 50, "DOC_BYTES": 60}.items():
+        monkeypatch.setattr(search, name, value)
+    deploys = {}
+    for name, docs in (
+        ("old", DOCS),
+        ("new", [*DOCS, {"location": "gpu/#new", "title": "新节", "text": "pin_memory 新的"}]),
+    ):
+        search.write_index(tmp_path / name / "search" / "kb-zh", docs, [], "zh")
+        deploys[name] = str(tmp_path / name)
+    script = f"""
+const vm = require("vm"), fs = require("fs"), url = require("url"), path = require("path")
+const deploys = {json.dumps(deploys)}
+let live = "old"
+const fetch = async u => {{
+  const rel = url.fileURLToPath(u).split("/search/")[1], p = path.join(deploys[live], "search", rel)
+  return fs.existsSync(p) ? new Response(fs.readFileSync(p)) : {{ ok: false, status: 404 }}
+}}
+const href = "file:///site/assets/javascripts/w.js?lang=zh", posted = [], listeners = []
+const ctx = vm.createContext({{ self: {{ location: {{ href }} }}, URL, fetch, Response, Blob,
+  console: {{ warn() {{}} }}, DecompressionStream, TextDecoder, postMessage: m => posted.push(m),
+  addEventListener: (_, f) => listeners.push(f) }})
+vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
+const send = data => listeners.forEach(f => f({{ data }}))
+// the worker's answer to the query sent: wait for it to be posted
+const answer = async () => {{
+  while (!posted.some(m => m.type === 3)) await new Promise(r => setTimeout(r, 5))
+  const [result] = posted.splice(0).filter(m => m.type === 3)
+  return result.data.items.map(g => g[0].location.replace(/\\?h=[^#]*/, ""))
+}}
+;(async () => {{
+  send({{ type: 0 }}); send({{ type: 2, data: "显存" }})
+  const before = await answer()
+  live = "new"
+  send({{ type: 2, data: "pin_memory" }})
+  console.log(JSON.stringify([before, await answer()]))
+}})()
+"""
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    before, after = json.loads(done.stdout)
+    assert "gpu/#new" not in before and "gpu/#new" in after, (before, after)
