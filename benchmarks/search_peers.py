@@ -24,7 +24,6 @@ usage: pip install 'pagefind[extended]==1.5.2'
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import re
 import shutil
@@ -47,6 +46,7 @@ from search_harness import (  # noqa: E402
     Result,
     SearchBox,
     Sections,
+    index_sections,
     load_queries,
     measure,
     metrics,
@@ -123,12 +123,7 @@ def build_ours(dest: Path) -> tuple[float, float]:
 
 def indexed_pages(site: Path) -> set[Path]:
     """The HTML files of the pages our index holds (search-excluded pages are not)."""
-    pages = set()
-    for folder in (site / "search").glob("kb-*"):
-        for f in folder.glob("d*.json.gz"):
-            for loc, *_ in json.loads(gzip.decompress(f.read_bytes())):
-                pages.add(site / loc.split("#")[0] / "index.html")
-    return pages
+    return {site / doc[0].split("#")[0] / "index.html" for _, doc in index_sections(site)}
 
 
 def build_pagefind(dest: Path) -> float:
@@ -153,7 +148,16 @@ def build_pagefind(dest: Path) -> float:
 
 
 def ours_upfront(site: Path) -> int:
-    return max(f.stat().st_size for f in (site / "search").glob("kb-*/meta.json.gz"))
+    """What the worker fetches as it starts, before any query (kb-search-worker.js,
+    prefetch): the meta file, then the whole index where it is one file, else the
+    Chinese words' files (at most four)."""
+    sizes = []
+    for folder in (site / "search").glob("kb-*"):
+        files = [folder / "meta.json.gz", *folder.glob("all.*.json.gz")]
+        words = sorted(folder.glob("w*.json.gz"))
+        files += words if len(files) == 1 and len(words) <= 4 else []
+        sizes.append(sum(f.stat().st_size for f in files))
+    return max(sizes)
 
 
 def pagefind_upfront(site: Path) -> int:

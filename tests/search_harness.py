@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import gzip
 import hashlib
 import html
 import json
@@ -51,10 +52,15 @@ TYPE_AND_WAIT = """async ([texts, ph]) => {
   const placeholder = new RegExp(ph, 'i');
   const links = () => [...document.querySelectorAll('.md-search-result__item a')]
     .filter(e => !e.closest('details:not([open])')).map(e => e.href);
-  const type = text => new Promise((resolve, reject) => {
+  // the first result is the worker's "no page explains this error" (kb-search-worker.js)
+  const noted = () => !!document.querySelector('.md-search-result__item:first-child .kb-uncovered');
+  // a single-line box gets a pasted text's line breaks as spaces (setting `value` would
+  // drop them, gluing the lines' words together)
+  const type = typed => new Promise((resolve, reject) => {
+    const text = typed.replace(/\\r\\n?|\\n/g, ' ');
     if (document.activeElement !== box) box.focus();
     if (box.value === text && !placeholder.test(meta.textContent)) {
-      resolve({ms: null, hrefs: links()});  // typed already: the box would not search again
+      resolve({ms: null, hrefs: links(), noted: noted()});  // typed already: no new search
       return;
     }
     const timer = setTimeout(() => {
@@ -67,7 +73,7 @@ TYPE_AND_WAIT = """async ([texts, ph]) => {
       const ms = performance.now() - t0;
       observer.disconnect();
       clearTimeout(timer);
-      setTimeout(() => resolve({ms, hrefs: links()}), 0);
+      setTimeout(() => resolve({ms, hrefs: links(), noted: noted()}), 0);
     });
     observer.observe(meta, {childList: true, characterData: true, subtree: true});
     t0 = performance.now();
@@ -107,6 +113,7 @@ class Result:
     ms: float | None = None  # in page: last input event -> first results rendered
     hits: list[str] = field(default_factory=list)
     error: str | None = None
+    noted: bool = False  # answered "no page explains this error" first
 
 
 @dataclass(frozen=True)
@@ -299,6 +306,20 @@ class _Page:
         return self.sections.get(fragment, self.whole)
 
 
+def index_sections(site: Path) -> list[tuple[str, list]]:
+    """Every section of the built site's search index as (language folder, [location,
+    title, page title, text, heading above, ...]): from its section-text files (d<j>), or
+    from its whole index where it is one file (torchkb/search/index.py, index_files)."""
+    out = []
+    for folder in sorted((site / "search").glob("kb-*")):
+        blocks = [json.loads(gzip.decompress(f.read_bytes())) for f in folder.glob("d*.json.gz")]
+        for whole in folder.glob("all.*.json.gz"):
+            files = json.loads(gzip.decompress(whole.read_bytes()))
+            blocks += [content for name, content in files.items() if name[0] == "d"]
+        out += [(folder.name, doc) for block in blocks for doc in block]
+    return out
+
+
 def holds(text: str, markers: str) -> bool:
     return all(any(norm(a) in text for a in group.split("|")) for group in markers.split(";"))
 
@@ -341,10 +362,11 @@ class SearchBox:
             box = cls._shared[key] = cls(browser, url, lang)
         return box
 
-    def search_many(self, texts: list[str]) -> list[tuple[list[str], float | None] | str]:
+    def search_many(self, texts: list[str]) -> list[tuple[list[str], float | None, bool] | str]:
         """Type each query in turn (in one round trip to the page): per query, the visible
-        result hrefs (deduplicated, in order) and ms to results, or the error's text."""
-        out: list[tuple[list[str], float | None] | str] = []
+        result hrefs (deduplicated, in order), ms to results and whether the first result
+        says that no page explains the error, or the error's text."""
+        out: list[tuple[list[str], float | None, bool] | str] = []
         for done in self.page.evaluate(TYPE_AND_WAIT, [texts, PLACEHOLDERS.pattern]):
             if "error" in done:
                 out.append(done["error"])
@@ -357,7 +379,7 @@ class SearchBox:
                 if key not in seen:
                     seen.add(key)
                     hrefs.append(h)
-            out.append((hrefs, done["ms"]))
+            out.append((hrefs, done["ms"], done["noted"]))
         return out
 
     def search(self, text: str) -> tuple[list[str], float | None]:
@@ -365,7 +387,7 @@ class SearchBox:
         (done,) = self.search_many([text])
         if isinstance(done, str):
             raise RuntimeError(done)
-        return done
+        return done[:2]
 
 
 def measure(
@@ -399,7 +421,8 @@ def measure(
             if isinstance(answer, str):  # a query the UI could not answer counts as a miss
                 r.error = answer.splitlines()[0][:160]
                 continue
-            hrefs, r.ms = answer
+            hrefs, r.ms, *noted = answer  # a peer's box (benchmarks) tells no note
+            r.noted = bool(noted and noted[0])
             r.hits = [_short(h) for h in hrefs[:10]]
             r.rank = next(
                 (

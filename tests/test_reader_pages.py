@@ -206,7 +206,7 @@ def test_claims_page_has_a_card_per_claim_with_linked_proof_and_source(lang: str
     project = Project(ROOT)
     text = page(lang, "claims.md")
     cards = re.findall(
-        r'^<div class="kb-claim kb-claim-[\w-]+" id="claim-([^"]+)" markdown>\n(.*?)^</div>',
+        r'^<div class="kb-claim kb-claim-[\w-]+" id="claim-([^"]+)"[^>\n]* markdown>\n(.*?)^</div>',
         text,
         re.M | re.S,
     )

@@ -6,13 +6,12 @@ file. Here: those checks can fail (planted pages), and the built pages' badges s
 what records hold.
 """
 
-import gzip
-import json
 import re
 from pathlib import Path
 
 import pytest
 from pagewalk import Tab, visible_check_lines
+from search_harness import index_sections
 
 import torchkb
 from torchkb.checks import code_authorship
@@ -120,9 +119,10 @@ CHECK_IN_TEXT = re.compile(r"note_claims?_hold|\bassert\s+\S+\s*(?:==|!=|<=|>=|<
 def test_search_index_holds_no_check_lines(site: Path) -> None:
     """Search excerpts come from the lesson: the folded checks are not indexed."""
     found = []
-    for part in sorted((site / "search").glob("kb-*/d*.json.gz")):
-        for doc in json.loads(gzip.decompress(part.read_bytes())):  # [url, title, page, text]
-            text = doc[-1]
-            if CHECK_IN_TEXT.search(text):
-                found.append(f"{part.parent.name}/{part.name}: {text[:80]!r}")
+    sections = index_sections(site)
+    assert len(sections) > 100
+    for folder, doc in sections:
+        text = doc[3]
+        if CHECK_IN_TEXT.search(text):
+            found.append(f"{folder}: {doc[0]}: {text[:80]!r}")
     assert not found, "\n".join(found[:5])

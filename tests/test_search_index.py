@@ -11,6 +11,7 @@ from tools import require_tool
 from torchkb.search import index as search
 from torchkb.search.index import (
     build_index,
+    index_files,
     load_synonyms,
     pack_postings,
     page_sections,
@@ -100,9 +101,15 @@ def test_meta_does_not_grow_with_the_sections() -> None:
     _, large = files_of(many)
     assert len(large["meta"]["chunks"]) == len(small["meta"]["chunks"]) == 1
     assert large["meta"]["N"] == 60 * small["meta"]["N"]
-    size = len(json.dumps(large["meta"], ensure_ascii=False))
-    assert size - len(json.dumps(small["meta"], ensure_ascii=False)) < 10
-    assert set(large["meta"]) == {"N", "ids", "block", "chunks", "words", "syn", "colloq", "query"}
+    # as written: the files' names in it too, one hash per postings and words file and
+    # one for all the section texts
+    written = [json.loads(gzip.decompress(index_files(f)["meta.json.gz"])) for f in (small, large)]
+    size = [len(json.dumps(meta, ensure_ascii=False)) for meta in written]
+    assert size[1] - size[0] < 10
+    assert set(written[1]) == {
+        *("N", "ids", "block", "chunks", "words", "syn", "colloq", "query", "uncovered"),
+        *("files", "version"),
+    }
     # the Chinese words, in their own files: what a typed phrase is segmented against
     words = [w for k in range(len(large["meta"]["words"])) for w in large[f"w{k}"]]
     assert words == sorted(t for t in build_index(many)["terms"] if search._HAN.fullmatch(t))
@@ -110,12 +117,14 @@ def test_meta_does_not_grow_with_the_sections() -> None:
 
 def test_weights_and_boosts_are_in_the_scores() -> None:
     """BM25 is computed at build time: each posting's score carries its section's length,
-    title hit and weight (`search: boost` of its page, times INTRO_WEIGHT for an intro)."""
+    title hit and weight (`search: boost` of its page; INTRO_WEIGHT for an intro, which a
+    boost below 1 leaves as it is: the intro of the error index says what the page is)."""
     index, files = files_of(DOCS)
     docs = index["docs"]
     assert [d["w"] for d in docs] == pytest.approx(
-        [search.INTRO_WEIGHT, 1, 1, search.INTRO_WEIGHT, 1, 0.5 * search.INTRO_WEIGHT, 0.5]
+        [search.INTRO_WEIGHT, 1, 1, search.INTRO_WEIGHT, 1, search.INTRO_WEIGHT, 0.5]
     )
+    assert [bool(d.get("place")) for d in docs] == [False] * 5 + [True, False]
     for term, (ns, tfs) in index["terms"].items():
         got = dict(unpack_postings(files["t0"][term]))
         for n, tf in zip(ns, tfs, strict=True):
@@ -179,12 +188,9 @@ def test_nested_excluded_markup_is_dropped_whole() -> None:
 def write_index_files(
     tmp_path: Path, docs: list[dict], synonyms: list[dict], colloquial: list[dict] | None = None
 ) -> None:
-    """The split Chinese index of `docs`, gzipped, where the worker fetches it under tmp_path."""
-    folder = tmp_path / "search" / "kb-zh"
-    folder.mkdir(parents=True)
-    for name, content in shard_index(build_index(docs), synonyms, "zh", colloquial).items():
-        data = json.dumps(content, ensure_ascii=False).encode()
-        (folder / f"{name}.json.gz").write_bytes(gzip.compress(data))
+    """The split Chinese index of `docs` as the site writes it (gzipped, named by content),
+    where the worker fetches it under tmp_path."""
+    search.write_index(tmp_path / "search" / "kb-zh", docs, synonyms, "zh", colloquial)
 
 
 def worker_search(
@@ -229,7 +235,11 @@ vm.runInContext(fs.readFileSync({json.dumps(str(worker))}, "utf8"), ctx)
     return json.loads(result.stdout)
 
 
-def test_worker_ranks_from_the_split_files(tmp_path: Path) -> None:
+@pytest.mark.parametrize("whole_bytes", [search.WHOLE_INDEX_BYTES, 0])  # one file, or split
+def test_worker_ranks_from_the_split_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, whole_bytes: int
+) -> None:
+    monkeypatch.setattr(search, "WHOLE_INDEX_BYTES", whole_bytes)
     results = worker_search(
         tmp_path, ["锁页内存", "memory_allocated", "TypeError: batch must contain tensors", "量子"]
     )
@@ -425,3 +435,110 @@ const settle = () => new Promise(r => setTimeout(r, 300))
     assert setup == ["ready"]
     assert typed and typed[0] > 0
     assert cleared == [0]  # the typed query overtaken by the cleared box is not answered
+
+
+def test_an_element_marked_as_a_section_of_its_own_is_one() -> None:
+    """A claims card (data-search-section, its title in data-search-title) is a result of
+    its own under the heading above it; a heading over such cards only is none itself."""
+    page = (
+        '<h1 id="claims">Claims</h1><p>Every claim, checked.</p>'
+        '<h2 id="tensors">Tensors</h2>'
+        '<div class="kb-claim" id="claim-a" data-search-section '
+        'data-search-title="Verified: a &lt; b">'
+        "<div><p>The note says: a &lt; b</p></div></div>"
+        '<div class="kb-claim" id="claim-b" data-search-section data-search-title="Correction: c">'
+        "<p>In fact: not c</p></div>"
+    )
+    sections = page_sections(page, "claims/", "Claims")
+    assert [(s["location"], s["title"], s.get("parent")) for s in sections] == [
+        ("claims/", "Claims", None),
+        ("claims/#claim-a", "Verified: a < b", "Tensors"),
+        ("claims/#claim-b", "Correction: c", "Tensors"),
+    ]
+    assert [s["text"] for s in sections] == [
+        "Every claim, checked.",
+        "The note says: a < b",
+        "In fact: not c",
+    ]
+
+
+def test_a_quoted_less_than_sign_keeps_what_follows_it() -> None:
+    """Section texts are plain already: what lies between a `<` and a later `>` of a quoted
+    assertion stays in the index (it was dropped as a tag when made plain twice)."""
+    text = 'Assertion `idx_dim >= 0 && idx_dim < index_size && "index out of bounds"` failed.'
+    [section] = build_index([{"location": "d/#a", "title": "assert", "text": text}])["docs"]
+    assert section["x"] == text
+
+
+def test_files_are_named_by_their_content(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every file but meta is named by its content, so a browser's cache can never hand the
+    worker one deploy's file for another's: the same index, the same names; a section
+    changed, other names; meta names exactly the files written."""
+    monkeypatch.setattr(search, "WHOLE_INDEX_BYTES", 0)  # split, as a large site's is
+    first = index_files(shard_index(build_index(DOCS), [], "zh"))
+    again = index_files(shard_index(build_index(DOCS), [], "zh"))
+    assert first == again
+    changed = [
+        dict(d, text=d["text"] + " 新") if d["location"] == "gpu/#cache" else d for d in DOCS
+    ]
+    second = index_files(shard_index(build_index(changed), [], "zh"))
+    assert {n for n in first if n[0] == "d"}.isdisjoint(second)
+    for files in (first, second):
+        meta = json.loads(gzip.decompress(files["meta.json.gz"]))
+        named = {
+            *(f"t{k}.{h}.bin.gz" for k, h in enumerate(meta["files"]["t"])),
+            *(f"w{k}.{h}.json.gz" for k, h in enumerate(meta["files"]["w"])),
+            *(n for n in files if n.startswith("d") and meta["files"]["d"] in n),
+        }
+        assert named == set(files) - {"meta.json.gz"}
+
+
+def test_a_worker_that_meets_a_new_deploy_starts_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The site is deployed again while a page is open: the files the worker's meta names
+    are gone. Its next query that needs a file it has not fetched fails once, fetches the
+    new meta file and is answered from the new deploy's files, never a mix of the two."""
+    node = require_tool("node")
+    # a large site's index: split, a few terms a postings file, a few sections a text file
+    for name, value in {"WHOLE_INDEX_BYTES": 0, "CHUNK_BYTES": 50, "DOC_BYTES": 60}.items():
+        monkeypatch.setattr(search, name, value)
+    deploys = {}
+    for name, docs in (
+        ("old", DOCS),
+        ("new", [*DOCS, {"location": "gpu/#new", "title": "新节", "text": "pin_memory 新的"}]),
+    ):
+        search.write_index(tmp_path / name / "search" / "kb-zh", docs, [], "zh")
+        deploys[name] = str(tmp_path / name)
+    script = f"""
+const vm = require("vm"), fs = require("fs"), url = require("url"), path = require("path")
+const deploys = {json.dumps(deploys)}
+let live = "old"
+const fetch = async u => {{
+  const rel = url.fileURLToPath(u).split("/search/")[1], p = path.join(deploys[live], "search", rel)
+  return fs.existsSync(p) ? new Response(fs.readFileSync(p)) : {{ ok: false, status: 404 }}
+}}
+const href = "file:///site/assets/javascripts/w.js?lang=zh", posted = [], listeners = []
+const ctx = vm.createContext({{ self: {{ location: {{ href }} }}, URL, fetch, Response, Blob,
+  console: {{ warn() {{}} }}, DecompressionStream, TextDecoder, postMessage: m => posted.push(m),
+  addEventListener: (_, f) => listeners.push(f) }})
+vm.runInContext(fs.readFileSync({json.dumps(str(WORKER))}, "utf8"), ctx)
+const send = data => listeners.forEach(f => f({{ data }}))
+// the worker's answer to the query sent: wait for it to be posted
+const answer = async () => {{
+  while (!posted.some(m => m.type === 3)) await new Promise(r => setTimeout(r, 5))
+  const [result] = posted.splice(0).filter(m => m.type === 3)
+  return result.data.items.map(g => g[0].location.replace(/\\?h=[^#]*/, ""))
+}}
+;(async () => {{
+  send({{ type: 0 }}); send({{ type: 2, data: "显存" }})
+  const before = await answer()
+  live = "new"
+  send({{ type: 2, data: "pin_memory" }})
+  console.log(JSON.stringify([before, await answer()]))
+}})()
+"""
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    before, after = json.loads(done.stdout)
+    assert "gpu/#new" not in before and "gpu/#new" in after, (before, after)

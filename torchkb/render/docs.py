@@ -12,6 +12,7 @@ from pathlib import Path
 
 from torchkb.rawnotes.text import read_text
 from torchkb.render.claims import label_all
+from torchkb.render.error_index import PAGE as ERROR_INDEX_PAGE
 from torchkb.render.error_index import collect as collect_errors
 from torchkb.render.error_index import error_index_page
 from torchkb.render.notebooks import topic_notebooks
@@ -55,7 +56,7 @@ def render_site(project: Project) -> dict[str, bytes]:
         files[f"{lang}/claims.md"] = claims_page(
             lang, project, sections_by_claim, labels, topics
         ).encode()
-        files[f"{lang}/errors.md"] = error_index_page(project, lang).encode()
+        files[f"{lang}/{ERROR_INDEX_PAGE}"] = error_index_page(project, lang).encode()
         files[f"{lang}/records.md"] = records_page(lang, writer, views[lang]).encode()
         files[f"{lang}/tags.md"] = tags_page(lang).encode()
         for raw in project.raw_notes.values():

@@ -33,6 +33,7 @@ _QUOTED = re.compile(
 )
 
 Where = tuple[str, str, str]  # (topic id, section id, section title)
+PAGE = "errors.md"  # the index's page in each language's folder of docs/
 
 
 @dataclass(frozen=True)

@@ -196,13 +196,15 @@ def claims_page(
     title = strings(lang)["home"]["claims_title"]  # the home card's words
     status_text = {k: f"{CLAIM_ICON[k]} {text}" for k, text in strings(lang)["claim"].items()}
     claims = project.claims
-    # not in search: every claim is also shown, with its section, on the topic pages
+    # every card is a search result of its own (data-search-section: torchkb/search/index.py),
+    # boosted down as the error index is: a claim's topic section, which shows it too with
+    # the lesson around it, ranks first; the card where the claim itself is asked about
     lines = [
         "---",
         f"title: {yaml_str(title)}",
         f"description: {yaml_str(cp['lead'])}",
         "search:",
-        "  exclude: true",
+        "  boost: 0.5",
         "---",
         "",
         f"# {title}",
@@ -247,7 +249,7 @@ def _claims_filter(
     """Two groups of radio buttons (by result, by topic) and the per-topic rules that hide
     the other topics' cards (theme/assets/stylesheets/reader-pages.css has the by-result
     ones: the results are fixed, the topics are the notes')."""
-    out = ['<div class="kb-claims-filter">']
+    out = ['<div class="kb-claims-filter" data-search-exclude>']
     for group, legend, options in (("kind", cp["show"], kinds), ("topic", cp["topic"], topics)):
         out.append(f"<fieldset><legend>{html.escape(legend)}</legend>")
         for n, (value, text) in enumerate(options):
@@ -281,6 +283,9 @@ def _claim_card(
     if where:
         head += f" · [{cp['section']}]({where})"
     fact = _paragraphs(claim.explanation.get(lang)) if claim.explanation else ""
+    says = claim.claim.get(lang, claim.claim.zh)
+    # its search result's title: the result and the claim, as its topic page heads it
+    search_title = html.escape(f"{strings(lang)['claim'][label.label]}{sep}{says}")
     if scope := checked_over(claim.id, label, ui):
         fact += f"<br>{ui['checked_over']}{sep}{scope}"
     if changed := changed_in(label, claim.since, ui):
@@ -288,12 +293,13 @@ def _claim_card(
     if claim.sources:
         fact += f"<br>{ui['sources']}{sep}{source_links(claim.sources)}"
     out = [
-        f'<div class="kb-claim kb-claim-{label.label}" id="claim-{claim.id}" markdown>',
+        f'<div class="kb-claim kb-claim-{label.label}" id="claim-{claim.id}" '
+        f'data-search-section data-search-title="{search_title}" markdown>',
         "",
         head,
         "{: .kb-claim-head }",
         "",
-        f"**{cp['note_says']}**{sep}{_paragraphs(claim.claim.get(lang, claim.claim.zh))}",
+        f"**{cp['note_says']}**{sep}{_paragraphs(says)}",
         "{: .kb-claim-says }",
         "",
     ]

@@ -10,6 +10,7 @@ The index is per language, so a reader's results stay in the reader's language.
 
 import functools
 import gzip
+import hashlib
 import html
 import json
 import math
@@ -17,6 +18,9 @@ import multiprocessing as mp
 import os
 import re
 import shutil
+import struct
+import sys
+from array import array
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -164,6 +168,17 @@ _EXCLUDED_MARKS = ("data-search-exclude", "linenodiv")  # found with str.find: f
 _DROPPED = re.compile(r"<(script|style|object)\b.*?</\1\s*>", re.S | re.I)
 
 
+def _element_end(page: str, tag: str, start: int) -> int:
+    """Where the element whose start tag ends at `start` ends: after its end tag, nested
+    elements of the same tag counted (the page's end if it is never closed)."""
+    tags = re.compile(rf"<(/?){tag}\b[^>]*>", re.I)
+    depth, end = 1, start
+    while depth and (t := tags.search(page, end)) is not None:
+        depth += -1 if t.group(1) else 1
+        end = t.end()
+    return end if not depth else len(page)
+
+
 def _drop_excluded(page: str) -> str:
     """Cut out every element marked data-search-exclude (or a line-number table), with its
     nested elements of the same tag (a badge <span> holds <span>s)."""
@@ -185,22 +200,49 @@ def _drop_excluded(page: str) -> str:
             pos = min(found) + 1
             continue
         out.append(page[pos:at])
-        tag, depth, end = m.group(1).lower(), 1, m.end()
-        if not m.group(0).endswith("/>"):
-            tags = re.compile(rf"<(/?){tag}\b[^>]*>", re.I)
-            while depth and (t := tags.search(page, end)) is not None:
-                depth += -1 if t.group(1) else 1
-                end = t.end()
-            if depth:
-                end = len(page)
-        pos = end
+        closed = m.group(0).endswith("/>")
+        pos = m.end() if closed else _element_end(page, m.group(1).lower(), m.end())
     out.append(page[pos:])
     return "".join(out)
+
+
+# An element that is a section of its own, not part of the heading's above it: a card on
+# the claims page, each claim a result (`data-search-section`, its title in
+# `data-search-title`, its address in `id`)
+_OWN = re.compile(r"""<([a-z][a-z0-9]*)\b(?=[^>]*\sdata-search-section\b)([^>]*)>""", re.I)
+_OWN_TITLE = re.compile(r'\bdata-search-title\s*=\s*"([^"]*)"')
+_CARVED = "\x00"  # where an own section was cut out of the heading's section around it
+
+
+def _own_sections(content: str, url: str) -> tuple[str, list[dict[str, str]]]:
+    """The page without its own-section elements, and those sections, each under the
+    heading above it."""
+    out, sections, pos = [], [], 0
+    for m in _OWN.finditer(content):
+        if m.start() < pos:  # nested in the one before
+            continue
+        end = _element_end(content, m.group(1).lower(), m.end())
+        ident, title = _ID.search(m.group(2)), _OWN_TITLE.search(m.group(2))
+        above = list(_HEADING.finditer(content, 0, m.start()))
+        sections.append(
+            {
+                "location": f"{url}#{ident.group(1)}" if ident else url,
+                "title": html.unescape(title.group(1)) if title else "",
+                "text": plain(content[m.end() : end]),
+                **({"parent": _title(above[-1].group(3))} if above else {}),
+            }
+        )
+        out += [content[pos : m.start()], _CARVED]
+        pos = end
+    return "".join(out) + content[pos:], sections
 
 
 def page_sections(content: str, url: str, page_title: str) -> list[dict[str, str]]:
     """A rendered page's content -> [{location, title, text}], plain text."""
     content = _DROPPED.sub(" ", _drop_excluded(content))
+    own: list[dict[str, str]] = []
+    if "data-search-section" in content:
+        content, own = _own_sections(content, url)
     heads = [(m, _ID.search(m.group(2))) for m in _HEADING.finditer(content)]
     heads = [(m, i.group(1)) for m, i in heads if i]
     sections = []
@@ -223,15 +265,16 @@ def page_sections(content: str, url: str, page_title: str) -> list[dict[str, str
             {"location": f"{url}#{sid}", "title": title, "parent": parent, "start": m.end()}
         )
     sections[-1]["end"] = len(content)
-    return [
-        {
-            "location": s["location"],
-            "title": s["title"],
-            "text": plain(content[s["start"] : s["end"]]),
-            **({"parent": s["parent"]} if s.get("parent") else {}),
-        }
-        for s in sections
-    ]
+    out = []
+    for s in sections:
+        text = plain(content[s["start"] : s["end"]])
+        if _CARVED in text:
+            text = plain(text.replace(_CARVED, " "))
+            if not text:  # a heading over sections of their own only is none itself
+                continue
+        parent = {"parent": s["parent"]} if s.get("parent") else {}
+        out.append({"location": s["location"], "title": s["title"], "text": text, **parent})
+    return out + own
 
 
 def _title(heading_html: str) -> str:
@@ -314,17 +357,18 @@ SCORE_SCALE = 50  # posting score = round(SCORE_SCALE * weight * BM25 term facto
 def build_index(docs: list[dict]) -> dict:
     """Inverted index for one language: per term the sections holding it and the term's
     frequency there (title words count TITLE_WEIGHT times), sections' titles, texts and
-    weights."""
+    weights. Titles and texts are plain text already (page_sections): made plain again, a
+    quoted `idx_dim < index_size && ... >= 0` would lose what lies between its < and >."""
     pages = {d["location"]: d.get("title", "") for d in docs if "#" not in d["location"]}
     boosts = {d["location"]: d["boost"] for d in docs if "#" not in d["location"] and "boost" in d}
     entries: list[dict] = []
     postings: dict[str, tuple[list[int], list[int]]] = {}
     for doc in docs:
-        title, text = plain(doc.get("title", "")), plain(doc.get("text", ""))
+        title, text = doc.get("title", ""), doc.get("text", "")
         if not title and not text:
             continue
         page_url = doc["location"].split("#")[0]
-        page = plain(pages.get(page_url, ""))
+        page = pages.get(page_url, "")
         n = len(entries)
         body, head = tokens(text), tokens(title)
         tf = Counter(body)
@@ -336,20 +380,27 @@ def build_index(docs: list[dict]) -> dict:
                 postings[term] = entry = ([], [])
             entry[0].append(n)
             entry[1].append(f)
-        # Material's documented per-page `search: {boost: x}` front matter, for all its
-        # sections (the error index, a page of pointers, sets 0.5: the explaining section
-        # comes first)
-        boost = doc.get("boost", boosts.get(page_url, 1))
-        weight = float(boost) * (1 if "#" in doc["location"] else INTRO_WEIGHT)
+        # Material's documented per-page `search: {boost: x}` front matter, for its
+        # sections (the error index and the claims, pages of entries that repeat what a
+        # topic section explains, set 0.5: the explaining section comes first). Not for a
+        # boosted-down page's intro: it says what the page is, and a reader looking for
+        # the page ("list of pytorch errors") finds it there
+        boost = float(doc.get("boost", boosts.get(page_url, 1)))
+        intro = "#" not in doc["location"]
+        weight = INTRO_WEIGHT * max(boost, 1) if intro else boost
         entries.append(
             {
                 "l": doc["location"],
                 "t": title,
                 "p": page if page != title else "",
-                "a": plain(doc.get("parent", "")),
+                "a": doc.get("parent", ""),
                 "x": text,
                 "n": len(body) + len(head),
                 "w": weight,
+                # the intro of such a page is the page as a place: shown above its
+                # entries where it ranks above them (the worker hides a topic page's
+                # intro wherever one of its sections matches)
+                **({"place": True} if intro and boost < 1 else {}),
             }
         )
     avg = sum(e["n"] for e in entries) / max(len(entries), 1)
@@ -407,6 +458,7 @@ def shard_index(
     synonyms: list[dict] | None = None,
     lang: str = "zh",
     colloquial: list[dict] | None = None,
+    uncovered: dict[str, str] | None = None,
 ) -> dict[str, object]:
     """One language's index as the files the worker fetches:
     - meta: the one file loaded up front, growing only with the number of postings files:
@@ -417,9 +469,11 @@ def shard_index(
       and a misspelt word's neighbours are all found by range, as exact terms are;
     - w<k>: the Chinese index words of one sorted range, which a typed Chinese phrase is
       segmented against;
-    - d<j>: [location, title, page title, text, heading above] of consecutive sections,
-      fetched for a
-      query's top candidates only (verbatim phrases, teasers, result titles)."""
+    - d<j>: [location, title, page title, text, heading above, 1 for a page's intro
+      that is a place (build_index)] of consecutive sections,
+      fetched for a query's top candidates only (verbatim phrases, teasers, result titles).
+    `uncovered` ({location, title, text}) is the result shown above the nearest sections
+    for a pasted error that no section quotes."""
     docs = index["docs"]
     ids, block, size, place = [], 0, 0, 0
     files: dict[str, object] = {}
@@ -433,7 +487,7 @@ def shard_index(
             # a heading right above its first subheading has no text of its own: its
             # result's excerpt (and verbatim phrases) come from that subsection
             text = docs[k + 1]["x"]
-        current.append([d["l"], d["t"], d["p"], text, d["a"]])
+        current.append([d["l"], d["t"], d["p"], text, d["a"], *([1] if d.get("place") else [])])
         size += len(text.encode()) + len(d["t"].encode()) + len(d["l"])
         place += 1
     if current:
@@ -483,6 +537,7 @@ def shard_index(
         # are Chinese (an English page holds none of the written words)
         "colloq": [[c["spoken"], c["written"]] for c in colloquial or []] if lang == "zh" else [],
         "query": query_meta(),
+        "uncovered": uncovered,
     }
     return files
 
@@ -537,10 +592,19 @@ QUERY_SETTINGS = {
     # a spoken Chinese verb (notes/search/colloquial.txt: 涨, 不动, 占着) also matches the
     # written words the notes use for it (增长, 冻结, 占用), at this weight
     "colloquial_weight": 0.6,
-    # an index of at most this many files (postings, words, text blocks) is fetched whole
-    # after the worker's warm-up query, so no first query waits for a file (this site has
-    # about 35 per language, some 250 kB gzipped; ten times the content, about 500)
-    "whole_index_files": 64,
+    # a pasted error: the first sentence of its message names it; the rest of the paste
+    # (allocator statistics, process lists, hints, frames, the error's type) weighs this
+    "tail_weight": 0.3,
+    # at most this many words of the first sentence: a paste's line breaks arrive as
+    # spaces, and a first sentence without a full stop runs on into the tail
+    "head_words": 16,
+    # ... and counts as explained where a section holds at least this share of the first
+    # sentence's 4-word windows verbatim (numbers aside); where none of the candidates
+    # does, the reader is told that no page explains it, above the nearest sections
+    "quoted": 0.5,
+    # ... or where one holds at least this share of the first sentence's words (by idf):
+    # answered without being quoted
+    "answered": 0.7,
 }
 
 
@@ -555,15 +619,94 @@ def write_index(
     synonyms: list[dict],
     lang: str,
     colloquial: list[dict] | None = None,
+    uncovered: dict[str, str] | None = None,
 ) -> Path:
     """Write one language's index into `folder` as gzipped JSON files (the worker
-    inflates them with the browser's DecompressionStream)."""
+    inflates them with the browser's DecompressionStream), named by their content
+    (index_files)."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    for name, content in shard_index(build_index(docs), synonyms, lang, colloquial).items():
-        data = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
-        (folder / f"{name}.json.gz").write_bytes(gzip.compress(data, GZIP_LEVEL, mtime=0))
+    files = shard_index(build_index(docs), synonyms, lang, colloquial, uncovered)
+    for name, data in index_files(files).items():
+        (folder / name).write_bytes(data)
     return folder
+
+
+HASH_CHARS = 10  # of a file's SHA-256, in its name: 40 bits
+# An index of at most this many bytes (gzipped) is written as one file as well, which the
+# worker fetches as the page loads: a reader's first query, typed as the page loads, then
+# waits for one round trip, not for the three or four a split index costs (this site's
+# is some 200 kB a language; ten times the content, 2 MB, is split)
+WHOLE_INDEX_BYTES = 400_000
+
+
+def _gzipped_json(content: object) -> bytes:
+    data = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
+    return gzip.compress(data, GZIP_LEVEL, mtime=0)  # mtime 0: the same content, the same bytes
+
+
+def _postings_file(chunk: dict[str, list[int]]) -> bytes:
+    """A postings file as the worker reads it without parsing its numbers: a little-endian
+    uint32, the length of a UTF-8 JSON list [[term, postings, offset], ...] that follows
+    (padded with spaces to a multiple of 4 bytes), then each term's flat [section gap,
+    score, ...] as little-endian int32 from `offset` (in int32s): the worker views them as
+    an Int32Array where it would parse JSON (several times slower, and JSON text inflates
+    to more bytes than these)."""
+    terms, body, offset = [], array("i"), 0
+    for term, flat in chunk.items():
+        terms.append([term, len(flat) // 2, offset])
+        body.extend(flat)
+        offset += len(flat)
+    if sys.byteorder == "big":
+        body.byteswap()
+    head = json.dumps(terms, ensure_ascii=False, separators=(",", ":")).encode()
+    head += b" " * (-len(head) % 4)
+    data = struct.pack("<I", len(head)) + head + body.tobytes()
+    return gzip.compress(data, GZIP_LEVEL, mtime=0)
+
+
+def index_files(files: dict[str, object]) -> dict[str, bytes]:
+    """shard_index's files as {file name: gzipped content}, every file but the meta file
+    named by its content, as Pagefind names its files: a browser that cached one deploy's
+    files can never combine them with another's (a host caches for minutes: GitHub Pages'
+    600 s). The meta file names the others and keeps its name: the worker fetches it
+    revalidated.
+    - t<k>: `t3.<hash of t3>.bin.gz` (_postings_file), w<k>: `w0.<hash>.json.gz`, each
+      hash in meta (`files`: t and w), which already lists one range per file;
+    - d<j>: `d17.<hash of all d files>.json.gz`, one hash in meta for the set: a section
+      added shifts the ids, and so the files, of every section after it, and a hash per
+      file would grow meta with the sections;
+    - or, for an index of at most WHOLE_INDEX_BYTES, all of them in one JSON file,
+      `all.<hash>.json.gz` ({name: content}; `files.whole` in meta)."""
+    data = {
+        name: _postings_file(content) if name[0] == "t" else _gzipped_json(content)  # type: ignore[arg-type]
+        for name, content in files.items()
+        if name != "meta"
+    }
+    digest = {name: hashlib.sha256(b).hexdigest()[:HASH_CHARS] for name, b in data.items()}
+    texts = hashlib.sha256()
+    for name in sorted((n for n in data if n[0] == "d"), key=lambda n: int(n[1:])):
+        texts.update(digest[name].encode())
+    hashes = {
+        "t": [digest[f"t{k}"] for k in range(sum(n[0] == "t" for n in data))],
+        "w": [digest[f"w{k}"] for k in range(sum(n[0] == "w" for n in data))],
+        "d": texts.hexdigest()[:HASH_CHARS],
+    }
+    names = {
+        n: f"{n}.{hashes['d'] if n[0] == 'd' else digest[n]}.{'bin' if n[0] == 't' else 'json'}.gz"
+        for n in data
+    }
+    out = {names[n]: b for n, b in data.items()}
+    if sum(len(b) for b in data.values()) <= WHOLE_INDEX_BYTES:
+        # a small index: the one file the worker fetches, all of it (the split files are
+        # not written: nothing would fetch them)
+        whole = _gzipped_json({name: content for name, content in files.items() if name != "meta"})
+        hashes["whole"] = hashlib.sha256(whole).hexdigest()[:HASH_CHARS]
+        out = {f"all.{hashes['whole']}.json.gz": whole}
+    # the deploy's index as a whole: a worker that finds another version reloads its files
+    version = hashlib.sha256(" ".join(sorted(out)).encode()).hexdigest()
+    meta = dict(files["meta"], files=hashes, version=version[:HASH_CHARS])  # type: ignore[arg-type]
+    return {"meta.json.gz": _gzipped_json(meta), **out}
 
 
 def write_indexes(
@@ -571,11 +714,20 @@ def write_indexes(
     docs_by_lang: dict[str, list[dict]],
     synonyms: list[dict] | None = None,
     colloquial: list[dict] | None = None,
+    uncovered: dict[str, dict[str, str]] | None = None,
 ) -> dict[str, Path]:
     """Write search/kb-<lang>/ for each language given; the languages are independent,
-    so with more than one core each is built in its own (forked) process."""
+    so with more than one core each is built in its own (forked) process. `uncovered`:
+    per language, the answer to an error no section quotes (shard_index)."""
     jobs = {
-        lang: (site / "search" / f"kb-{lang}", docs, synonyms or [], lang, colloquial or [])
+        lang: (
+            site / "search" / f"kb-{lang}",
+            docs,
+            synonyms or [],
+            lang,
+            colloquial or [],
+            (uncovered or {}).get(lang),
+        )
         for lang, docs in docs_by_lang.items()
     }
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1

@@ -12,7 +12,9 @@ import os
 import time
 from pathlib import Path
 
+from torchkb.render.error_index import PAGE as ERROR_INDEX_PAGE
 from torchkb.search.index import load_colloquial, load_synonyms, page_sections, write_indexes
+from torchkb.sources.ui import strings
 
 
 def page_language(config, url: str) -> str:
@@ -31,11 +33,14 @@ class SearchSections:
 
     def __init__(self) -> None:
         self.docs: dict[str, list[dict]] = {}
+        self.error_index: dict[str, str] = {}  # the error index's URL, by language
         self.seconds = 0.0  # spent on search in this build (benchmarks/search_peers.py)
 
     def read(self, page, config) -> None:
         start = time.perf_counter()
         search = page.meta.get("search") or {}
+        if Path(page.file.src_uri).name == ERROR_INDEX_PAGE:
+            self.error_index[page_language(config, page.url)] = page.url
         if not search.get("exclude"):
             sections = page_sections(page.content or "", page.url, str(page.title or ""))
             if "boost" in search:
@@ -63,13 +68,28 @@ class SearchSections:
             dict(self.docs),
             load_synonyms(search_dir / "synonyms.txt"),
             load_colloquial(search_dir / "colloquial.txt"),
+            self.uncovered(),
         )
         stats = {
             "seconds": round(self.seconds + time.perf_counter() - start, 3),
             "sections": {lang: len(docs) for lang, docs in self.docs.items()},
         }
         self.docs.clear()
+        self.error_index.clear()
         self.seconds = 0.0
         if os.environ.get("TORCHKB_SEARCH_STATS"):  # a file to append this build's numbers to
             with open(os.environ["TORCHKB_SEARCH_STATS"], "a", encoding="utf-8") as out:
                 out.write(json.dumps(stats) + "\n")
+
+    def uncovered(self) -> dict[str, dict[str, str]]:
+        """Per language: the result the worker shows above the nearest sections when a
+        pasted error is quoted by none, linking to the error index, in that language."""
+        out = {}
+        for lang, url in self.error_index.items():
+            ui = strings(lang)["search"]
+            out[lang] = {
+                "location": url,
+                "title": ui["not_covered_title"],
+                "text": ui["not_covered_text"],
+            }
+        return out

@@ -40,22 +40,54 @@ let synonyms = null // [RegExp of the typed phrases, Map typed phrase -> replace
 let colloquial = new Map()  // spoken Chinese verb -> the written words it also searches for
 const files = new Map()  // name -> Promise of its parsed JSON
 let sums = null, best = null  // per-section accumulators of search(), reused
-const words = new Map()  // section -> " word word ... " for phrase matching
+const words = new Map()  // section -> " word word ... " for the words a result holds
+const numberless = new Map()  // section -> the same, numbers as "#", for phrase matching
 
 /* ---- fetching the split index ---------------------------------------------------- */
 
+/* A fetched file's bytes: gzipped on disk; a host may already have inflated it
+ * (Content-Encoding: gzip) */
 async function inflate(response) {
   const bytes = new Uint8Array(await response.arrayBuffer())
-  // gzipped on disk; a host may already have inflated it (Content-Encoding: gzip)
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(bytes))
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.buffer
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))
-  return new Response(stream).json()
+  return new Response(stream).arrayBuffer()
 }
 
+/* A postings file (torchkb/search/index.py, _postings_file): {term: Int32Array of flat
+ * [section gap, score, ...]}, each a view of the file's bytes, nothing parsed but its
+ * short list of terms */
+function postingsFile(buffer) {
+  const length = new DataView(buffer).getUint32(0, true)
+  const terms = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, length)))
+  const chunk = Object.create(null), start = 4 + length
+  for (const [term, count, offset] of terms)
+    chunk[term] = new Int32Array(buffer, start + 4 * offset, 2 * count)
+  return chunk
+}
+
+/* A file's name on the host: every file but meta is named by its content
+ * (torchkb/search/index.py, index_files), as meta lists: a browser's cache can never
+ * combine two deploys' files. Meta keeps its name and is revalidated on every fetch */
+function url(name) {
+  const base = `../../search/kb-${LANG}/`
+  if (name === "meta") return new URL(`${base}meta.json.gz`, self.location.href)
+  const hash = name === "all" ? meta.files.whole
+    : name[0] === "d" ? meta.files.d : meta.files[name[0]][+name.slice(1)]
+  const kind = name[0] === "t" ? "bin" : "json"
+  return new URL(`${base}${name}.${hash}.${kind}.gz`, self.location.href)
+}
+
+/* A file of the index, parsed: fetched once, or taken from the whole index where it is
+ * one file (a small index: meta.files.whole) */
 function load(name) {
   if (!files.has(name)) {
-    const file = fetch(new URL(`../../search/kb-${LANG}/${name}.json.gz`, self.location.href))
-      .then(r => r.ok ? inflate(r) : Promise.reject(new Error(`${name}: ${r.status}`)))
+    const file = name !== "meta" && name !== "all" && meta.files.whole
+      ? load("all").then(all => all[name])
+      : fetch(url(name), name === "meta" ? { cache: "no-cache" } : {})
+        .then(r => r.ok ? inflate(r) : Promise.reject(new Error(`${name}: ${r.status}`)))
+        .then(buffer => name[0] === "t" ? postingsFile(buffer)
+          : JSON.parse(new TextDecoder().decode(buffer)))
     // a failed fetch is forgotten, so the next query (or the retry below) fetches again
     file.catch(() => { if (files.get(name) === file) files.delete(name) })
     files.set(name, file)
@@ -185,6 +217,49 @@ function clean(query) {
     .replace(/\b0x[0-9a-f]+\b/g, " ")
 }
 
+/* ---- a pasted error ------------------------------------------------------------ */
+
+/* `RuntimeError: `, `torch.OutOfMemoryError: `, `UserWarning: `: where an error's message
+ * starts (a paste into the box arrives as one line: its line breaks became spaces) */
+const ERROR_TYPE = /(?:^|[\s:])((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)): */g
+
+/* The heads of a pasted error, as typed: per `SomethingError: message` (a traceback's last
+ * line, each exception of a chain), the first sentence of its message, at most
+ * Q.head_words words. The head names the error; the rest of the paste describes this
+ * one occurrence (allocator statistics, process lists, hints, frames, assertion lines)
+ * or is common to many (the type: RuntimeError raises most of them, and it changes from
+ * release to release), so it weighs less (Q.tail_weight), and no section need quote it
+ * for the error to count as explained. */
+function errorHeads(raw) {
+  const found = [...raw.matchAll(ERROR_TYPE)]
+  return found.map((m, i) => {
+    const end = i + 1 < found.length ? found[i + 1].index : raw.length
+    // a sentence ends at . ! or ? before a capital letter, and at a colon before one after
+    // four words or more ("Error(s) in loading state_dict for Net: Missing key(s) ..."; not
+    // "Input Error: Only 3D, 4D and 5D input Tensors supported")
+    const message = raw.slice(m.index + m[0].length, end)
+      .split(/\n|(?<=[.!?])\s+(?=[A-Z])|(?<=(?:\S+\s+){3}\S+):\s+(?=[A-Z])/)[0]
+    return message.trim().split(/\s+/).slice(0, Q.head_words).join(" ").replace(/[.:]+$/, "")
+  }).filter(Boolean)
+}
+
+/* A query pasted rather than typed: an error message or many words. Its
+ * words the index lacks are the message's, not the reader's: none is listed as missing */
+function isPasted(raw, heads) {
+  return heads.length > 0 || (raw.match(/\S+/g) || []).length > Q.head_words
+}
+
+/* The word windows of a text that a section quoting it would hold verbatim: 4 words at a
+ * time (the whole text if shorter), numbers as "#" (sizes and indices differ from run to
+ * run: "tensor a (4)" quotes "tensor a (2)") */
+function windowsOf(text) {
+  const ws = phraseWords(text).trim().split(" ").filter(w => w && !/^[\u3400-\u9fff]/.test(w))
+  const k = Math.min(4, ws.length), out = []
+  if (k < 2) return out
+  for (let i = 0; i + k <= ws.length; i++) out.push(" " + ws.slice(i, i + k).join(" ") + " ")
+  return out
+}
+
 /* notes/search/synonyms.txt, as meta.syn: [[typed phrases], this language's words] */
 function setupSynonyms(entries) {
   const target = new Map()
@@ -263,29 +338,42 @@ function distance(a, b, max) {
 async function analyse(raw) {
   const typedQuery = clean(raw.slice(0, 2000))
   const query = applySynonyms(typedQuery)
+  const heads = errorHeads(raw.slice(0, 2000))
+  // a paste arrives whole and as printed: no word of it is half-typed, misspelt or run
+  // together, so none gets completions, spelling neighbours or halves (each would cost
+  // fetches: a traceback holds dozens of words)
+  const pasted = isPasted(raw, heads)
   // Chinese: the index words (their own small files, by range) segment the query
   // (and the spoken verbs: 不动 is one word, not 不|动)
   const isWord = await wordsFor(new Set((query.match(HAN) || []).join("")))
   const has = t => isWord(t) || colloquial.has(t)
   const camel = camelParts(raw.slice(0, 2000))
   const [terms, unsure, order] = queryTerms(query, has, camel)
+  // the terms of a pasted error's heads; the others, its tail, weigh Q.tail_weight
+  const headText = heads.join(" ")
+  const inHead = new Set(heads.length
+    ? queryTerms(applySynonyms(clean(headText)), has, camelParts(headText))[0] : terms)
+  // ... nor is its tail looked up: at Q.tail_weight its words would barely move a section
+  // (its verbatim phrases still count, on the candidates' texts), and a long paste's
+  // tail holds most of its words, each a postings file to fetch
+  const looked = heads.length ? terms.filter(t => inHead.has(t) && !/^\d+$/.test(t)) : terms
   // an inflected English word (deleting, freed) reaches the code token it starts with
   // (del, free): its stem less one or two letters, where that is an index term
   const stems = new Map()
-  for (const w of typedQuery.match(WORD) || []) {
+  for (const w of pasted ? [] : typedQuery.match(WORD) || []) {
     const n = normaliseWord(w)
     if (n === w || n.length < 5 || STOP.has(w) || !/^[a-z]+$/.test(n)) continue
     stems.set(n, [n.slice(0, -1), n.slice(0, -2)].filter(t => t.length >= 3))
   }
   // the word being typed (Material searches on every keystroke): its completions
-  const last = lastToken(typedQuery)
+  const last = pasted ? null : lastToken(typedQuery)
   const prefixes = []
   if (last && last.word.length >= Q.prefix_min && !STOP.has(last.word)) {
     prefixes.push(last.word, normaliseWord(last.word))
     if (last.name !== last.word && last.name.length >= Q.prefix_min) prefixes.push(last.name)
   }
-  const written = terms.flatMap(t => colloquial.get(t) || [])
-  const chunks = await loadChunks([...terms.map(chunkOf), ...written.map(chunkOf),
+  const written = looked.flatMap(t => colloquial.get(t) || [])
+  const chunks = await loadChunks([...looked.map(chunkOf), ...written.map(chunkOf),
     ...prefixes.flatMap(p => chunksOf(p, 4)), ...[...stems.values()].flat().map(chunkOf)])
   const postingsOf = t => {
     const chunk = chunks.get(chunkOf(t))
@@ -329,8 +417,8 @@ async function analyse(raw) {
   }
   // spelling neighbours of the words the index lacks
   // (words and snake_case names; a dotted name's parts are terms of their own)
-  const unknown = groups.filter(g => !g.alts.some(([, , p]) => p) && g.typed.length >= Q.typo_min
-    && /^[a-z0-9_]+$/.test(g.typed))
+  const unknown = pasted ? [] : groups.filter(g => !g.alts.some(([, , p]) => p)
+    && g.typed.length >= Q.typo_min && /^[a-z0-9_]+$/.test(g.typed))
   if (unknown.length) {
     const near = await loadChunks(unknown.flatMap(g => chunksOf(g.typed.slice(0, 2), 4)))
     for (const g of unknown) {
@@ -351,7 +439,7 @@ async function analyse(raw) {
   const typedWords = new Map((typedQuery.match(WORD) || []).map(w => [normaliseWord(w), w]))
   const cuts = w => Array.from({ length: w.length - 2 * Q.split_min + 1 }, (_, k) =>
     [w.slice(0, Q.split_min + k), w.slice(Q.split_min + k)]).filter(h => !h.some(x => STOP.has(x)))
-  const joined = groups.map(g => [g, typedWords.get(g.typed) || ""])
+  const joined = (pasted ? [] : groups).map(g => [g, typedWords.get(g.typed) || ""])
     .filter(([g, w]) => !g.alts[0]?.[2] && /^[a-z]+$/.test(w) && w.length >= 2 * Q.split_min)
     .map(([g, w]) => [g, cuts(w)])
   if (joined.length) {
@@ -377,8 +465,12 @@ async function analyse(raw) {
   const near = []
   for (let i = 0; i + 1 < order.length; i++)
     if (/[\u3400-\u9fff]/.test(order[i] + order[i + 1])) near.push([order[i], order[i + 1]])
-  return { query, pieces, near, groups: groups.map(g => ({ typed: g.typed, completions: g.completions,
-    alts: g.alts.filter(([, , p]) => p) })) }
+  // (a number is a run's own: a size, an index, a version)
+  const scale = g =>
+    inHead.has(g.typed) && !(heads.length && /^\d+$/.test(g.typed)) ? 1 : Q.tail_weight
+  return { query, pieces, near, heads, pasted,
+    groups: groups.map(g => ({ typed: g.typed, completions: g.completions, head: scale(g) === 1,
+      alts: g.alts.filter(([, , p]) => p).map(([t, f, p]) => [t, f * scale(g), p]) })) }
 }
 
 /* Sections in both postings lists (flat [section gap, score, ...]), as one such list:
@@ -429,10 +521,15 @@ function wordsOf(text) {
   return " " + text.toLowerCase().replace(/[^a-z0-9\u3400-\u9fff]+/g, " ").trim() + " "
 }
 
+/* wordsOf, every number as "#": a pasted message's sizes and indices are its run's */
+function phraseWords(text) {
+  return wordsOf(text).replace(/ \d+(?= )/g, " #")
+}
+
 /* Share of the query's 4-word windows (or Chinese runs of 3+ characters) that occur
  * verbatim in a document: what makes a pasted error message land on its section. */
 function phrases(text) {
-  const ws = wordsOf(text).trim().split(" ").filter(w => w && !/^[\u3400-\u9fff]/.test(w))
+  const ws = phraseWords(text).trim().split(" ").filter(w => w && !/^[\u3400-\u9fff]/.test(w))
   const out = []
   for (let i = 0; i + 4 <= ws.length; i++) out.push(" " + ws.slice(i, i + 4).join(" ") + " ")
   for (const run of text.match(HAN) || []) if (run.length >= 3) out.push(run)
@@ -453,6 +550,28 @@ function idf(df) {
   return Math.log(1 + (meta.N - df + 0.5) / (df + 0.5))
 }
 
+/* The largest share of a pasted error's head words that one of the sections `ds` holds,
+ * each word by its idf; a word no section holds counts as the rarest. An error no section
+ * quotes is still answered where a section holds most of what names it ("Can't call
+ * numpy() on Tensor that requires grad": the section on detach()) */
+function headCoverage(groups, ds) {
+  const held = new Map(ds.map(d => [d, 0]))
+  let total = 0
+  for (const g of groups.filter(g => g.head)) {
+    const weights = g.alts.map(([, , p]) => idf(p.length / 2))
+    total += weights.length ? Math.max(...weights) : idf(0)
+    const found = new Map()
+    g.alts.forEach(([, , p], i) => {
+      for (let j = 0, d = 0; j < p.length; j += 2) {
+        d += p[j]
+        if (held.has(d)) found.set(d, Math.max(found.get(d) || 0, weights[i]))
+      }
+    })
+    for (const [d, w] of found) held.set(d, held.get(d) + w)
+  }
+  return total ? Math.max(...held.values()) / total : 1
+}
+
 /* section -> [location, title, page title, text], for the given sections */
 async function docsOf(ds) {
   const blocks = [...new Set(ds.map(d => Math.floor(d / meta.block)))]
@@ -464,9 +583,9 @@ async function docsOf(ds) {
 
 async function search(raw) {
   if (!meta) await setup()  // setup's fetch failed: this query tries again
-  const { query, pieces, near, groups } = await analyse(raw)
+  const { query, pieces, near, heads, pasted, groups } = await analyse(raw)
   const live = groups.filter(g => g.alts.length)  // a word no section has sinks no result
-  if (!live.length) return { items: [] }
+  if (!live.length) return { items: heads.length && meta.uncovered ? [notCovered()] : [] }
   // per section [score, covered query weight] (`sums`), and the same for the best of a
   // group's alternatives (`best`): reused from query to query
   if (!sums || sums.length < 2 * meta.ids) {
@@ -513,22 +632,47 @@ async function search(raw) {
   }
   // verbatim phrases rerank the best candidates: what lands a pasted error on its section
   const docs = await docsOf(top.map(([d]) => d))
+  // a pasted error's head windows count whole, its tail's at Q.tail_weight
+  const headWindows = new Set(heads.flatMap(h => phrases(applySynonyms(clean(h)))))
   const wanted = phrases(query)
+    .map(p => [p, !heads.length || headWindows.has(p) ? 1 : Q.tail_weight])
+  const wantedWeight = wanted.reduce((sum, [, w]) => sum + w, 0)
   const ranked = top.map(([d, s]) => {
-    const x = docs.get(d)[3]
-    if (!words.has(d)) words.set(d, wordsOf(x))
+    // the section's heading is part of it: a phrase there counts as in its text
+    const [, t, , text] = docs.get(d), x = `${t} ${text}`
+    if (!words.has(d)) words.set(d, wordsOf(text))
+    if (!numberless.has(d)) numberless.set(d, phraseWords(x))
     let found = 0
-    for (const p of wanted) if ((p.startsWith(" ") ? words.get(d) : x).includes(p)) found++
+    for (const [p, w] of wanted)
+      if ((p.startsWith(" ") ? numberless.get(d) : x).includes(p)) found += w
     const low = near.length ? x.toLowerCase() : ""
     const close = near.filter(([a, b]) => closeTogether(low, a, b)).length
-    return [d, s * (1 + 2 * (wanted.length ? found / wanted.length : 0))
+    return [d, s * (1 + 2 * (wantedWeight ? found / wantedWeight : 0))
       * (1 + Q.near_weight * (near.length ? close / near.length : 0))]
   }).sort((a, b) => b[1] - a[1])
-  // where one of a page's sections matches too, show that section, not the page's summary
+  // a pasted error that no candidate quotes (Q.quoted: the share of a head's windows a
+  // section must hold, title or text): no section explains it, and the reader is told so
+  const quotes = d => {
+    const [, t, , x] = docs.get(d), text = phraseWords(`${t} ${x}`)
+    return heads.some(h => {
+      const ws = windowsOf(applySynonyms(clean(h)))
+      return !ws.length || ws.filter(w => text.includes(w)).length >= Q.quoted * ws.length
+    })
+  }
+  const uncovered = heads.length > 0 && !ranked.some(([d]) => quotes(d))
+    && headCoverage(groups, ranked.map(([d]) => d)) < Q.answered
+  // where one of a page's sections matches too, show that section, not the page's
+  // summary; but the intro of a page of entries (the error index, the claims) that ranks
+  // above them is the answer: the page as a place ("pytorch 常见报错汇总")
   const pageOf = d => docs.get(d)[0].split("#")[0]
   const isIntro = d => !docs.get(d)[0].includes("#")
+  const isPlace = d => docs.get(d)[5] === 1
   const withSection = new Set(ranked.filter(([d]) => !isIntro(d)).map(([d]) => pageOf(d)))
-  const shown = ranked.filter(([d]) => !isIntro(d) || !withSection.has(pageOf(d)))
+  const above = new Set()
+  const shown = ranked.filter(([d]) => {
+    if (!isIntro(d)) above.add(pageOf(d))
+    return !isIntro(d) || !(isPlace(d) ? above : withSection).has(pageOf(d))
+  })
   // per result, `terms` is what Material shows and links with: a word false there is
   // listed as "Missing:", the true ones form the `?h=` highlight of the page opened. So:
   // the words as typed (not their stems), false only where nothing matched them (not
@@ -548,17 +692,30 @@ async function search(raw) {
     for (const g of groups) {
       if (parts.has(g.typed)) continue
       const key = typed.get(g.typed) || g.typed
-      if (!g.alts.length) { if (isTyped(g)) terms[key] = false; continue }
+      if (!g.alts.length) { if (isTyped(g) && !pasted) terms[key] = false; continue }
+      // of a pasted error, only its head's words (no numbers) are marked and highlighted
+      if (pasted && (!g.head || /^\d+$/.test(g.typed))) continue
       if (isTyped(g) || holds(g.typed)) terms[key] = true
       for (const [t] of g.alts)
         if (t !== g.typed && !(t in terms) && !g.completions?.has(t) && holds(t)) terms[t] = true
     }
     return terms
   }
-  return { items: shown.slice(0, Q.max_results).map(([d, s]) => {
+  const items = shown.slice(0, Q.max_results).map(([d, s]) => {
     const [l, t, p, x, a] = docs.get(d)
     return group({ l, t, p, x, a }, s, resultTerms(d))
-  }) }
+  })
+  return { items: uncovered && meta.uncovered ? [notCovered(), ...items] : items }
+}
+
+/* The answer to an error no section quotes, above the nearest sections: a result of its
+ * own (Material renders what the worker sends), linking to the error index, in the
+ * reader's language (torchkb/sources/ui, `search`, through the meta file) */
+function notCovered() {
+  const { location, title, text } = meta.uncovered
+  // its class marks it as a note (theme/assets/stylesheets/kb.css)
+  return [{ location, title: `<span class="kb-uncovered">${escapeHTML(title)}</span>`,
+    text: escapeHTML(text), score: 0, terms: {} }]
 }
 
 /* ---- results in Material's shape ------------------------------------------------ */
@@ -639,27 +796,33 @@ function configure(m) {
 async function setup() {
   configure(await load("meta"))
 }
-// the meta file is fetched as soon as the worker runs: Material sends SETUP only once it
-// has fetched its own (empty) search_index.json, a round trip later. A failed fetch is
-// forgotten, so setup tries again; a context with no fetch (the tokenizer's node tests)
-// fetches nothing
-if (typeof fetch === "function") load("meta").catch(() => {})
 
-/* A small index (this site's: a few postings and words files, a few dozen text blocks,
- * some 250 kB) is fetched whole once the warm-up query is done, so a reader's first query
- * waits for no file; a larger one (QUERY_SETTINGS whole_index_files) is fetched as
- * queries need it */
-async function fetchWholeIfSmall() {
-  const names = [...meta.chunks.map((_, k) => `t${k}`), ...meta.words.map((_, k) => `w${k}`),
-    ...Array.from({ length: meta.ids / meta.block }, (_, b) => `d${b}`)]
-  if (names.length > Q.whole_index_files) return
-  // a few at a time, each batch after the queries typed meanwhile: a reader who types as
-  // the page loads is answered first
-  for (let i = 0; i < names.length; i += 4) {
-    await queue
-    await Promise.all(names.slice(i, i + 4).map(n => load(n).catch(() => {})))
-  }
+/* After a failed query: if the site was deployed again meanwhile (a file named by the
+ * meta file this worker read is gone), start over from the new meta file */
+async function reloadIfDeployed() {
+  files.delete("meta")
+  const fresh = await load("meta")
+  if (meta && fresh.version === meta.version) return
+  const kept = files.get("meta")
+  files.clear(); wordSets.clear(); words.clear(); numberless.clear()
+  files.set("meta", kept)
+  configure(fresh)
 }
+
+/* What every query needs, fetched as soon as the worker runs, before Material sends SETUP
+ * (it does once it has fetched its own, empty, search_index.json): the meta file, then a
+ * small index whole (one file), or else the Chinese words a typed phrase is segmented
+ * against (a file or two). A query typed as the page loads then waits for nothing more.
+ * A failed fetch is forgotten and fetched again when a query needs it; a context with no
+ * fetch (the tokenizer's node tests) fetches nothing */
+function prefetch() {
+  return load("meta").then(m => {
+    configure(m)
+    if (m.files.whole) return load("all")
+    return Promise.all(m.words.length <= 4 ? m.words.map((_, k) => load(`w${k}`)) : [])
+  })
+}
+if (typeof fetch === "function") prefetch().catch(() => {})
 
 /* Queries are answered in order; one overtaken by a newer query is not answered at all.
  * An empty query (the box's value as the worker becomes ready, or a cleared box) has no
@@ -671,13 +834,14 @@ addEventListener("message", ev => {
   if (message.type === 0) {
     queue = queue.then(setup).catch(err => console.warn("search setup failed:", err))
       .then(() => postMessage({ type: 1 }))
-    // Material starts this worker as the page loads; one query answered then, unseen,
-    // compiles the engine's code and fetches a postings, words and texts file, so the
-    // reader's first query costs what any later one does (benchmarks/search_scale.py).
-    // Not in the queue: a reader who types before it is done is answered alongside it (a
-    // search shares no state across its awaits), not after it
-    queue.then(() => search(LANG === "zh" ? "显存 pin_memory" : "gpu memory pin_memory"))
-      .then(fetchWholeIfSmall).catch(() => {})
+    // a small index, in memory: one query answered unseen compiles the engine's code, so
+    // the reader's first query costs what any later one does. Not in the queue: a reader
+    // who types meanwhile is answered alongside it (a search shares no state across its
+    // awaits). A split index gets none: its files would hold up a query typed as the page
+    // loads (benchmarks/search_scale.py), and a query's own files dwarf compiling
+    queue.then(() => meta.files.whole && load("all")
+      .then(() => search(LANG === "zh" ? "显存 pin_memory" : "gpu memory pin_memory")))
+      .catch(() => {})
   } else if (message.type === 2) {
     const id = ++latest
     if (!String(message.data).trim()) {
@@ -692,6 +856,7 @@ addEventListener("message", ev => {
       } catch (err) {
         console.warn("search failed, trying once more:", err)
         try {
+          await reloadIfDeployed().catch(() => {})
           data = await search(String(message.data))  // a file fetch that failed once
         } catch (again) {
           console.warn("search failed:", again)
