@@ -325,11 +325,11 @@ def check_notebook(tab: Tab, lang: str, path: str) -> None:
         for o in c["outputs"]
         if o["output_type"] == "stream"
     ]
-    shown = tab.page.locator(".jp-OutputArea-output")
-    if outputs:
+    if outputs:  # the cells' recorded outputs, under their code as on the topic page
+        shown = tab.page.locator("article .kb-output-name")
         assert shown.count() > 0, f"{tab.page.url}: no cell outputs rendered"
         first = outputs[0]["text"].strip().splitlines()[0].strip()
-        assert first in tab.page.locator(".jupyter-wrapper").inner_text(), tab.page.url
+        assert first in tab.page.locator("article").inner_text(), tab.page.url
     link = tab.page.locator(f"a[href$='{topic}.ipynb']").first
     response = tab.page.request.get(link.evaluate("a => a.href"))
     assert response.ok and response.body() == source.read_bytes(), (

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from torchkb.render.claims import ClaimLabel, changed_in, checked_over, source_links
 from torchkb.render.headings import subheading_ids, with_heading_ids
-from torchkb.render.notebooks import note_label, notebook_links, reproduces
+from torchkb.render.notebooks import figure_path, note_label, notebook_links, reproduces
 from torchkb.sources import comments, records
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import (
@@ -24,7 +24,6 @@ from torchkb.sources.evidence import Record
 from torchkb.sources.project import Project
 from torchkb.sources.ui import strings
 
-FIGURE_DIR = "assets/figures"
 # admonition type per derived claim label (torchkb.render.claims)
 DEVICE_NAMES = {"cpu": "CPU", "cuda": "GPU"}
 RECORD_WORDS = ("torch", "python", "device", "date")  # a record's fields a badge names
@@ -95,7 +94,7 @@ class PageWriter:
                 body + o_fence,
             ]
         for fig in snippet_store.figures(snip):
-            rel = f"{FIGURE_DIR}/{snip.id.replace('/', '-')}-{fig.name.split('.', 1)[1]}"
+            rel = figure_path(snip, fig)
             self.figures[rel] = fig
             alt = snip.meta.title.get(self.lang, fig.name) if snip.meta.title else fig.name
             out += ["", f"![{alt}]({rel})"]
