@@ -169,3 +169,11 @@ def test_python_sources_are_ruff_clean(command: list[str]) -> None:
         timeout=120,
     )
     assert result.returncode == 0, result.stdout
+
+
+def test_pages_builds_from_the_whole_history() -> None:
+    """The published pages' "last changed" dates come from git's history: a shallow
+    checkout would give none (torchkb/site/provenance.py)."""
+    steps = workflow("pages.yml")["jobs"]["build"]["steps"]
+    checkout = next(s for s in steps if s.get("uses", "").startswith("actions/checkout@"))
+    assert checkout["with"]["fetch-depth"] == 0

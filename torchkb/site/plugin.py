@@ -2,8 +2,9 @@
 
 One object per build with its state on the instance; each event hands its work to the
 module that does it: the navigation (nav), the search index (search), formulas as MathML
-(math), what every page gets (pages), and where it comes from (provenance). The notebooks' pages are Markdown that the
-generator writes (torchkb/render/notebooks.py); their .ipynb files are static files.
+(math), what every page gets (pages), and where it comes from (provenance). The notebooks'
+pages are Markdown the generator writes (torchkb/render/notebooks.py); their .ipynb files
+are static files.
 """
 
 from pathlib import Path
@@ -12,9 +13,9 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.plugins import BasePlugin, event_priority
 
+from torchkb.site import provenance
 from torchkb.site.math import to_mathml
 from torchkb.site.nav import entries, fill
-from torchkb.site import provenance
 from torchkb.site.pages import InlineStylesheets, NotFoundPages, lighter_code
 from torchkb.site.search import SearchSections
 from torchkb.sources.project import Project
