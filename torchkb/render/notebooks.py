@@ -291,7 +291,9 @@ def page_code(snip: snippet_store.Snippet, code: str, lang: str) -> str:
     shown = f"{snip.id.split('/')[0]}/{snip.path.name}"
     fence = "````" if "```" in code else "```"
     out = [
-        f'<a data-snippet="snippets/{shown}"></a>',
+        # an id, as on the topic page (an <a> with neither href nor id is no link to a
+        # crawler); data-snippet: which file the block below is (tests/pagewalk.py)
+        f'<a id="snippet-{snip.id.replace("/", "-")}" data-snippet="snippets/{shown}"></a>',
         f"<!-- snippet: {shown} -->",
         "",
         f"{fence}python",
