@@ -54,7 +54,16 @@ def render_site(project: Project) -> dict[str, bytes]:
         ).encode()
         for topic in views[lang]:
             files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
-        files.update(topic_notebooks(project, views[lang], lang, labels))
+        files.update(
+            topic_notebooks(
+                project,
+                views[lang],
+                lang,
+                labels,
+                # on a notebook's page (docs/<lang>/notebooks/), each cell's run badge
+                badge=lambda snip, w=writer: w.badge(snip, w.current_runs(snip), up="../"),
+            )
+        )
         files[f"{lang}/claims.md"] = claims_page(
             lang, project, sections_by_claim, labels, topics
         ).encode()

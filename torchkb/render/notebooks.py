@@ -19,6 +19,7 @@ import json
 import os
 import re
 import string
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -145,6 +146,8 @@ transformers = get_ipython().input_transformers_cleanup
 transformers[:] = [t for t in transformers if getattr(t, "__name__", "") != "snippet_cells"]
 transformers.insert(0, snippet_cells)
 '''
+# a snippet's run badge, as Markdown (torchkb/render/pages.py writes it)
+Badge = Callable[[snippet_store.Snippet], str]
 FIGURE_DIR = "assets/figures"  # under docs/<lang>/: the figures the snippets' runs wrote
 FENCE_LANG = {"shell": "bash", "yaml": "yaml"}
 METADATA = {
@@ -283,10 +286,10 @@ def figure_path(snip: snippet_store.Snippet, fig: Path) -> str:
     return f"{FIGURE_DIR}/{snip.id.replace('/', '-')}-{fig.name.split('.', 1)[1]}"
 
 
-def page_code(snip: snippet_store.Snippet, code: str, lang: str) -> str:
+def page_code(snip: snippet_store.Snippet, code: str, lang: str, badge: str) -> str:
     """A code cell on the notebook's page: the snippet file as a code block (marked as the
     topic page marks it: tests/pagewalk.py checks its copy button), then the recorded
-    output, as the topic page shows them."""
+    output and the run `badge`, as the topic page shows them (its checks are there)."""
     ui = strings(lang)["page"]
     shown = f"{snip.id.split('/')[0]}/{snip.path.name}"
     fence = "````" if "```" in code else "```"
@@ -315,6 +318,15 @@ def page_code(snip: snippet_store.Snippet, code: str, lang: str) -> str:
     for fig in snippet_store.figures(snip):
         alt = snip.meta.title.get(lang, fig.name) if snip.meta.title else fig.name
         out += ["", f"![{alt}](../{figure_path(snip, fig)})"]
+    if badge:
+        out += [
+            "",
+            '<div class="kb-foot" markdown data-search-exclude="">',
+            "",
+            badge,
+            "",
+            "</div>",
+        ]
     return "\n".join(out)
 
 
@@ -397,8 +409,9 @@ class _Builder:
         lang: str,
         labels: dict[str, ClaimLabel],
         page: bool = False,
+        badge: Badge | None = None,
     ) -> None:
-        self.page = page
+        self.page, self.badge = page, badge
         self.topic, self.lang, self.claims = topic, lang, project.claims_by_id
         self.ui, self.page_ui = strings(lang)["notebook"], strings(lang)["page"]
         self.labels_ui = strings(lang)["claim"]
@@ -453,7 +466,8 @@ class _Builder:
         code = code.rstrip("\n")
         self.code_cells.append((code, cell_options(snip)))
         if self.page:
-            self.cells.append(page_code(snip, code, self.lang))
+            badge = self.badge(snip) if self.badge else ""
+            self.cells.append(page_code(snip, code, self.lang, badge))
         else:
             # the snippet file itself; no skip-execution / raises-exception tags: nbclient
             # honours them, a reader's Run All does not (the setup cell does what they did)
@@ -589,11 +603,16 @@ def how_to_run(
 
 
 def _built(
-    project: Project, topic: Topic, lang: str, labels: dict[str, ClaimLabel], page: bool
+    project: Project,
+    topic: Topic,
+    lang: str,
+    labels: dict[str, ClaimLabel],
+    page: bool,
+    badge: Badge | None = None,
 ) -> tuple[_Builder, list[snippet_store.Snippet], str]:
     """The builder with the topic's sections in it, the snippets of its code cells, and the
     torch their shown outputs came from (the passing CPU records of their current code)."""
-    b = _Builder(project, topic, lang, labels, page=page)
+    b = _Builder(project, topic, lang, labels, page=page, badge=badge)
     for section in topic.sections:
         b.section(section)
     by_file = {cell_options(s).split()[0]: s for s in project.snippets.values()}
@@ -628,12 +647,18 @@ def topic_notebook(
     return nb
 
 
-def notebook_page(project: Project, topic: Topic, lang: str, labels: dict[str, ClaimLabel]) -> str:
+def notebook_page(
+    project: Project,
+    topic: Topic,
+    lang: str,
+    labels: dict[str, ClaimLabel],
+    badge: Badge | None = None,
+) -> str:
     """The notebook's page on the site (docs/<lang>/notebooks/<topic>.md): what the
     notebook opens with, its setup cell folded, then its cells, the code cells as the
     topic page's code blocks with their recorded outputs. Rendered here, with the pages,
     so that serving the site needs no Jupyter stack."""
-    b, shown, torch = _built(project, topic, lang, labels, page=True)
+    b, shown, torch = _built(project, topic, lang, labels, page=True, badge=badge)
     ui = strings(lang)["notebook"]
     where = site(project)
     links = {
@@ -682,12 +707,18 @@ def notebook_bytes(nb: nbformat.NotebookNode) -> bytes:
 
 
 def topic_notebooks(
-    project: Project, topics: list[Topic], lang: str, labels: dict[str, ClaimLabel]
+    project: Project,
+    topics: list[Topic],
+    lang: str,
+    labels: dict[str, ClaimLabel],
+    badge: Badge | None = None,
 ) -> dict[str, bytes]:
-    """docs/<lang>/notebooks/: each topic's notebook and its page."""
+    """docs/<lang>/notebooks/: each topic's notebook and its page (`badge`: a snippet's
+    run badge on that page, from the topic pages' writer)."""
     files = {}
     for t in topics:
         nb = topic_notebook(project, t, lang, labels)
         files[f"{lang}/notebooks/{t.id}.ipynb"] = notebook_bytes(nb)
-        files[f"{lang}/notebooks/{t.id}.md"] = notebook_page(project, t, lang, labels).encode()
+        page = notebook_page(project, t, lang, labels, badge)
+        files[f"{lang}/notebooks/{t.id}.md"] = page.encode()
     return files

@@ -128,10 +128,11 @@ class PageWriter:
         """The records of the snippet's current code and output, by device kind."""
         return self.project.evidence[snip.id].runs
 
-    def badge(self, snip: snippet_store.Snippet, runs: dict[str, dict | None]) -> str:
+    def badge(self, snip: snippet_store.Snippet, runs: dict[str, dict | None], up: str = "") -> str:
         """One compact badge: what ran where, on which torch; every record's details on
-        hover and keyboard focus (Material's tooltips), linking to the records page. A
-        device shows only once it has a record: no "not run on a GPU" on a CPU block."""
+        hover and keyboard focus (Material's tooltips), linking to the records page (`up`:
+        from a page in a folder of docs/<lang>/, "../"). A device shows only once it has a
+        record: no "not run on a GPU" on a CPU block."""
         if snip.kind == "text":
             return ""  # nothing to run
         ui = strings(self.lang)["run"]
@@ -161,7 +162,7 @@ class PageWriter:
             for release, rec in found.releases.items()
         ]
         tip = "&#10;".join([*(d for d in details if d), ui["detail_link"]])
-        href = f"records.md#{snippet_anchor(snip.id)}"
+        href = f"{up}records.md#{snippet_anchor(snip.id)}"
         title = tip.replace("\\", "\\\\").replace('"', '\\"')
         # a Markdown link (MkDocs resolves it to the built page), title and class by attr_list
         icon = BADGE_ICON.get(state, "")
