@@ -211,7 +211,8 @@ def test_format_md_documents_every_field() -> None:
         schema.Text: topic["title"],
         # a claim with a proof and one corrected on a source: together every field
         schema.ClaimEntry: {key: None for entry in ex["claim"] for key in entry},
-        schema.DroppedEntry: ex["dropped"][0],
+        # a whole-line drop and words dropped from a line: together every field
+        schema.DroppedEntry: {key: None for entry in ex["dropped"] for key in entry},
         schema.TypoFixEntry: ex["typo-fix"][0],
         schema.SnippetMeta: next(iter(ex["snippets"].values())),
         schema.ExpectException: next(iter(ex["snippets"].values()))["expect_exception"],

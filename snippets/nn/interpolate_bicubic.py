@@ -8,7 +8,7 @@ args = SimpleNamespace(square_length=64)
 sizeHW = (args.square_length, args.square_length)  # 设square_length是hmps的4倍
 hmps1 = torch.nn.functional.interpolate(hmps, size=sizeHW, mode="bicubic")
 hmps2 = torch.nn.functional.interpolate(hmps, scale_factor=4, mode="bicubic")
-# 编者: 原文把 ">>> 将输出一个为True的Tensor" 直接写在语句后面, 这里改成注释, 并打印出来
+# 编者：原文把下一行行末的说明直接写在语句后面（没有 #），这里改成注释，并打印 t 和 hmps1 的形状
 t = (hmps1==hmps2).all()  # >>> 将输出一个为True的Tensor
 print(t)
 print(hmps1.shape)  # 只缩放最后两个维度, N 和 C 不变

@@ -8,7 +8,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
 
-# hypothesis 的缓存 (.hypothesis) 写在本次运行的工作目录里, 而不是它第一次被导入时的目录
+# hypothesis 的缓存 (.hypothesis) 写在本次运行的工作目录里，而不是它第一次被导入时的目录
 set_hypothesis_home_dir(Path.cwd() / ".hypothesis")
 
 

@@ -1,5 +1,5 @@
 # 构建完成时 forward() 有没有被调用: 上面的代码后面调用了 seq(x), 在一个新的 Sequential 上重做,
-# 同一个全局 hook 在构建之前就已注册
+# 同一种全局 hook 在构建之前就已注册
 def forward_calls(step):
     seen = []
     handle = register_module_forward_hook(lambda module, args, output: seen.append(module))

@@ -10,7 +10,7 @@ index = torch.LongTensor([
     [1, 2, 0, 0, 2],
 ])
 # output = torch.gather(input=a, dim=1, index=index)
-out = a.gather(dim=1, index=index)  # 编者: 与上一行等价, 赋给 out 以便打印
+out = a.gather(dim=1, index=index)  # 与上一行等价（编者：赋给 out 以便打印）
 print(out)  # 编者: 打印结果
 # tensor([[2., 2., 2., 2., 2.],
 #         [6., 4., 5., 6., 4.],

@@ -1,6 +1,6 @@
 import inspect
 
-from hypothesis import given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 # 实验 1: 笔记的两个公式与 PyTorch 的 SGD 是否相符
@@ -81,6 +81,8 @@ if "decoupled_weight_decay" in inspect.signature(torch.optim.Adam).parameters:
 # 笔记的公式 (权值衰减 W(t+1)' = W(t+1) - W(t), L2 正则 L' = L + 1/2∑w^2) 在随机的 w、梯度、lr、λ 上
 # 与 SGD 的 weight_decay=λ 一致吗? hypothesis 找反例 (固定随机种子, 结果可复现)
 floats = st.floats(-10, 10, allow_nan=False, width=32)
+# 不跑 explain 阶段（它只为打印反例说明多跑许多次）
+SEARCH = [Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink]
 
 
 def sgd_step(w0, g, step_lr, lam, decay_factor=None, l2_coef=None):
@@ -98,7 +100,7 @@ def sgd_step(w0, g, step_lr, lam, decay_factor=None, l2_coef=None):
 def property_run(decay_factor, l2_coef, examples=200):
     failing = []
 
-    @settings(derandomize=True, max_examples=examples, database=None, deadline=None)
+    @settings(derandomize=True, max_examples=examples, database=None, deadline=None, phases=SEARCH)
     @given(w0=floats, g=floats, step_lr=st.floats(1e-4, 1), lam=st.floats(0, 1))
     def formulas_agree(w0, g, step_lr, lam):
         ok = sgd_step(w0, g, step_lr, lam, decay_factor=decay_factor) and sgd_step(w0, g, step_lr, lam, l2_coef=l2_coef)
@@ -119,6 +121,64 @@ note_formula_run = property_run(lambda step_lr, lam: 0.0, lambda lam: 1.0)
 fixed_formula_run = property_run(lambda step_lr, lam: 1 - step_lr * lam, lambda lam: lam)
 assert fixed_formula_run["counterexample"] is None
 
+# SGD 的 weight_decay=λ 与在损失上加 λ/2·∑w²，在随机的权值、二次损失、lr、λ、momentum、dampening、
+# nesterov、实现方式（foreach）、dtype 和 1 到 3 步上是否相同？hypothesis 找反例
+def sgd_wd_vs_l2(w0, a, b, step_lr, lam, steps, dtype, **kw):
+    # 损失 ∑(a·w²/2 + b·w) 上各走 steps 步：weight_decay=lam 与加 lam/2·∑w² 的结果是否相同
+    def run(weight_decay, l2):
+        w = nn.Parameter(torch.tensor(w0, dtype=dtype))
+        opt = torch.optim.SGD([w], lr=step_lr, weight_decay=weight_decay, **kw)
+        ca, cb = torch.tensor(a, dtype=dtype), torch.tensor(b, dtype=dtype)
+        for _ in range(steps):
+            opt.zero_grad()
+            loss = (ca * w * w / 2 + cb * w).sum()
+            if l2:
+                loss = loss + lam / 2 * w.pow(2).sum()
+            loss.backward()
+            opt.step()
+        return w.detach()
+
+    tol = 1e-4 if dtype == torch.float32 else 1e-9
+    return torch.allclose(run(lam, False), run(0, True), rtol=tol, atol=tol)
+
+
+vectors = st.integers(1, 4).flatmap(lambda n: st.tuples(*[st.lists(floats, min_size=n, max_size=n)] * 3))
+
+
+def sgd_property_run(examples=100):
+    failing = []
+
+    @settings(derandomize=True, max_examples=examples, database=None, deadline=None, phases=SEARCH)
+    @given(
+        wab=vectors,
+        step_lr=st.floats(1e-3, 0.5),
+        lam=st.floats(0, 1),
+        steps=st.integers(1, 3),
+        momentum=st.sampled_from([0.0, 0.5, 0.9]),
+        dampening=st.sampled_from([0.0, 0.5]),
+        nesterov=st.booleans(),
+        foreach=st.booleans(),
+        dtype=st.sampled_from([torch.float32, torch.float64]),
+    )
+    def same_weights(wab, step_lr, lam, steps, momentum, dampening, nesterov, foreach, dtype):
+        nesterov = nesterov and momentum > 0 and dampening == 0  # nesterov 要求有 momentum、没有 dampening
+        kw = dict(momentum=momentum, dampening=dampening, nesterov=nesterov, foreach=foreach)
+        if not sgd_wd_vs_l2(*wab, step_lr, lam, steps, dtype, **kw):
+            failing[:] = [f"w, a, b={wab!r}, lr={step_lr!r}, λ={lam!r}, {steps} steps, {kw}, {dtype}"]
+        assert not failing
+
+    try:
+        same_weights()
+    except AssertionError:
+        return {"examples": examples, "counterexample": failing[-1]}
+    return {"examples": examples, "counterexample": None}
+
+
+sgd_formula_run = sgd_property_run()
+sgd_cases["hypothesis: random w, quadratic loss, lr, λ, momentum, dampening, nesterov, foreach, dtype, 1-3 steps"] = (
+    sgd_formula_run["counterexample"] is None
+)
+
 # 笔记的三条说法在每一种情形下是否成立 (本站据此标注核查结果)
 note_claims_cases = {
     "training-wd-formula": {
@@ -128,7 +188,10 @@ note_claims_cases = {
     "training-sgd-l2-equals-wd": sgd_cases,
     "training-adam-l2-coupled": adam_cases,
 }
-note_claims_property = {"training-wd-formula": note_formula_run}
+note_claims_property = {
+    "training-wd-formula": note_formula_run,
+    "training-sgd-l2-equals-wd": sgd_formula_run,
+}
 note_claims_hold = {claim: all(cases.values()) for claim, cases in note_claims_cases.items()}
 # 对照: 同样的测量用在会让结论反过来的情形上
 note_claims_control = {

@@ -32,9 +32,14 @@ MIN_CHARS = 2  # shorter pieces ("1", "a") say nothing about the author's words
 _KEPT = set("+=%×÷")
 
 
+def without_markup(text: str) -> str:
+    """NFKC text without link targets (the link text stays) and HTML tags."""
+    return _TAG.sub("", _LINK_TARGET.sub("]", unicodedata.normalize("NFKC", text)))
+
+
 def normalise(text: str) -> str:
     """Letters, digits, CJK characters and a few operators, lower case, NFKC."""
-    text = _TAG.sub("", _LINK_TARGET.sub("]", unicodedata.normalize("NFKC", text)))
+    text = without_markup(text)
     return "".join(ch for ch in text.lower() if unicodedata.category(ch)[0] in "LN" or ch in _KEPT)
 
 

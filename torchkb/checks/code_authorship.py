@@ -5,7 +5,7 @@ A Python or shell lesson (`<name>.py`, not its check part, which is the editor's
 definition and shown folded as such) with `by: note` in snippets.yml may hold:
 - lines found in the raw lines of the sections that show it, compared without whitespace
   (layout may change, code and comments may not);
-- the editor's lines, marked: a line whose comment says `编者` (`# 编者: 补上 x 的定义`), or
+- the editor's lines, marked: a line whose comment says `编者` (`# 编者：补上 x 的定义`), or
   a run of lines (up to a blank line) under a comment line that says `编者` or the
   importer's `导入时补充` (setup added on import).
 An example the editor wrote as a whole is `by: editor`: its page labels it so.
@@ -79,7 +79,7 @@ def check(project: Project) -> list[Problem]:
                         number,
                         line,
                         "not the note's code (not in the raw lines its sections name): mark "
-                        "it `# 编者: ...`, move it to the check part, or set `by: editor`",
+                        "it `# 编者：...`, move it to the check part, or set `by: editor`",
                     )
                 )
         problems += _english_marks(snip)

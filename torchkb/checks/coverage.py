@@ -1,29 +1,47 @@
-"""Nothing lost: every non-blank line of every raw note is on a page or listed as dropped.
+"""Nothing lost: every non-blank line of every raw note is on a page or listed as dropped,
+and so is every word of it.
 
 A line counts as on a page when a section names it in `sources` and the line's text
 (ignoring whitespace, Markdown punctuation and HTML tags) occurs in that section's
-Chinese body, its snippets or its quoted note output. Small edits are tolerated: at
+Chinese body, its snippets or its quoted note output. Small edits are tolerated there: at
 least 85% of the line's character 6-grams must occur.
+
+The words are held to more: each clause of the line (its text between punctuation, as the
+author check compares it: letters, digits and a few operators, after the typo fixes of
+notes/typo-fixes.yml, list and heading numbers left out) must occur in those sections
+whole. A word left out on purpose (a trailing "参考" whose link was lost) is listed in
+notes/dropped with `words`, and is the only text of its line that may be missing.
 """
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
+from torchkb.checks.authorship import load_typo_fixes, without_markup
+from torchkb.checks.authorship import normalise as words_only
 from torchkb.errors import SourceError
-from torchkb.sources.canonical import NoteOutputPart, Section, SnippetPart
+from torchkb.sources.canonical import NoteOutputPart, Section, SnippetPart, TextPart
 from torchkb.sources.project import Project
+from torchkb.sources.schema import DroppedEntry
 
 _TAG = re.compile(r"</?[a-zA-Z][^<>\n]*>")
 _NOISE = re.compile(r"[\s*_`#>|\\\-=~:：\[\]()（）!]+")
 NGRAM = 6
 MIN_SHARE = 0.85
-
+MIN_CLAUSE = 2  # a clause of one character ("1", "a") says nothing about the author's words
 
 _FENCE_LINE = re.compile(r"^\s*(`{3,}|~{3,})[\w+-]*\s*$", re.M)
+# list markers and heading numbers ("1\\.", "## ３.", "1、", "a.") are layout
+_NUMBERING = re.compile(r"^\s*(?:#+\s*)?(?:\\?>\s*)*\**(?:[\d０-９]+\\?[.)、]|[a-z]\.|[-*+])?\s*")
+# a clause ends at any character that is not a letter, digit, space or kept operator
+_CLAUSE_END = re.compile(r"[^\w\s+=%×÷]|_")
 
 
 def normalise(text: str) -> str:
-    """Text without markup: fence lines, HTML tags, Markdown punctuation, whitespace."""
+    """Text without markup: fence lines, HTML tags, Markdown punctuation, whitespace;
+    full-width punctuation as its half-width form (NFKC: the width of a comma is the
+    typography check's business, not whether the line is on the page)."""
+    text = unicodedata.normalize("NFKC", text)
     return _NOISE.sub("", _TAG.sub("", _FENCE_LINE.sub("", text))).lower()
 
 
@@ -42,9 +60,15 @@ class Problem:
         return f"notes/raw/{self.note}.txt:{self.line}: {self.why}: {self.text.strip()[:70]}"
 
 
-def _section_text(section: Section, project: Project) -> str:
-    """Everything of a section a reader sees, in Chinese: body, snippets, quoted output."""
-    parts = [section.text["zh"]["title"], section.text["zh"]["body"]]
+def _section_text(section: Section, project: Project, *, authors_only: bool = False) -> str:
+    """What a reader sees of a section, in Chinese: body, snippets, quoted output; with
+    `authors_only`, the body without its editor blocks (an editor's "参考" does not stand
+    for the one the author wrote)."""
+    if authors_only:
+        body = "\n".join("\n".join(p.lines) for p in section.parts("zh") if isinstance(p, TextPart))
+    else:
+        body = section.text["zh"]["body"]
+    parts = [section.text["zh"]["title"], body]
     snippets = project.snippets_dir
     for part in section.parts("zh"):
         if isinstance(part, SnippetPart):
@@ -57,8 +81,13 @@ def _section_text(section: Section, project: Project) -> str:
     return "\n".join(parts)
 
 
-def check(project: Project) -> list[Problem]:
-    lines_of = {stem: project.raw_lines(stem) for stem in project.raw_notes}
+def clauses(line: str) -> list[str]:
+    """The line's clauses as the author check compares text, numbering left out."""
+    pieces = _CLAUSE_END.split(without_markup(_NUMBERING.sub("", line, count=1)))
+    return [c for c in map(words_only, pieces) if len(c) >= MIN_CLAUSE]
+
+
+def _claimed(project: Project, lines_of: dict[str, list[str]]) -> dict[tuple[str, int], list]:
     claimed: dict[tuple[str, int], list[Section]] = {}
     for topic in project.topics:
         for section in topic.sections:
@@ -73,13 +102,45 @@ def check(project: Project) -> list[Problem]:
                     )
                 for n in range(src.start, src.end + 1):
                     claimed.setdefault((src.note, n), []).append(section)
+    return claimed
+
+
+def _dropped_words(
+    entries: list[DroppedEntry], lines_of: dict[str, list[str]]
+) -> dict[tuple[str, int], list[str]]:
+    """(note, line) -> the words dropped from it; an entry whose words are on none of its
+    lines is a SourceError (it would excuse nothing, or the wrong words)."""
+    found: dict[tuple[str, int], list[str]] = {}
+    for item in entries:
+        if item.words is None:
+            continue
+        span = range(item.lines[0], item.lines[1] + 1)
+        if not any(
+            item.words in lines_of[item.note][n - 1] for n in span if n <= len(lines_of[item.note])
+        ):
+            raise SourceError(
+                item.path,
+                item.yaml_line,
+                f"{item.words!r} is on none of {item.note} {list(item.lines)}",
+            )
+        for n in span:
+            found.setdefault((item.note, n), []).append(item.words)
+    return found
+
+
+def check(project: Project) -> list[Problem]:
+    lines_of = {stem: project.raw_lines(stem) for stem in project.raw_notes}
+    claimed = _claimed(project, lines_of)
     dropped: set[tuple[str, int]] = set()
     for item in project.dropped:
         if item.note not in lines_of:
             raise SourceError(item.path, item.yaml_line, f"no raw note {item.note}")
-        dropped.update((item.note, n) for n in range(item.lines[0], item.lines[1] + 1))
+        if item.words is None:
+            dropped.update((item.note, n) for n in range(item.lines[0], item.lines[1] + 1))
+    dropped_words = _dropped_words(project.dropped, lines_of)
+    fixes = load_typo_fixes(project.root)
 
-    seen_text: dict[int, tuple[str, set[str]]] = {}
+    seen_text: dict[int, tuple[str, set[str], str]] = {}
     problems = []
     for stem, lines in lines_of.items():
         for n, line in enumerate(lines, 1):
@@ -93,13 +154,25 @@ def check(project: Project) -> list[Problem]:
             key = id(sections[0]) if len(sections) == 1 else hash(tuple(map(id, sections)))
             if key not in seen_text:
                 hay = normalise("\n".join(_section_text(s, project) for s in sections))
-                seen_text[key] = (hay, _grams(hay))
-            hay, grams = seen_text[key]
-            if target in hay:
-                continue
-            wanted = _grams(target)
-            if len(wanted & grams) / len(wanted) >= MIN_SHARE:
-                continue
+                authors = "\n".join(_section_text(s, project, authors_only=True) for s in sections)
+                seen_text[key] = (hay, _grams(hay), words_only(authors))
+            hay, grams, words = seen_text[key]
             ids = ", ".join(s.id for s in sections)
-            problems.append(Problem(stem, n, line, f"in sources of {ids} but not on the page"))
+            if target not in hay:
+                wanted = _grams(target)
+                if len(wanted & grams) / len(wanted) < MIN_SHARE:
+                    problems.append(
+                        Problem(stem, n, line, f"in sources of {ids} but not on the page")
+                    )
+                    continue
+            for fix in fixes:
+                if fix.note == stem:
+                    line = line.replace(fix.raw, fix.fixed)
+            for left_out in dropped_words.get((stem, n), []):
+                line = line.replace(left_out, " ")
+            missing = [c for c in clauses(line) if c not in words]
+            if missing:
+                problems.append(
+                    Problem(stem, n, line, f"words of it are not on the page of {ids}: {missing}")
+                )
     return problems

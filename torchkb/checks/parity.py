@@ -1,5 +1,6 @@
 """The English says what the Chinese says: same numbers, inline code, code names, quoted
-errors and code blocks in each section's en body as in its zh body.
+errors and code blocks in each section's en body as in its zh body, and the same
+negations and hedges paragraph by paragraph (torchkb.checks.polarity).
 
 A translation may reword everything else, but a number changed (2MB -> 4MB), a code name
 dropped or an error message edited in one language only is a defect the reader of the other
@@ -12,8 +13,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from torchkb.checks import polarity
 from torchkb.checks.findings import Finding
-from torchkb.sources import comments
+from torchkb.sources import comments, error_notes
 from torchkb.sources.canonical import DIRECTIVE
 from torchkb.sources.project import Project
 
@@ -39,7 +41,7 @@ def _without_markup(body: str) -> str:
 def facts(body: str) -> dict[str, set[str] | Counter]:
     """What must survive translation. Code blocks and numbers must match one for one; names,
     errors and formulas as sets, since a translation may mention a name once more or less."""
-    body = _without_markup(body).replace("# 编者:", "# Editor:")
+    body = re.sub(r"# 编者[:：] ?", "# Editor: ", _without_markup(body))
     blocks = [m.group(3).strip("\n") for m in _FENCED.finditer(body)]
     prose = _FENCED.sub("", body)
     # backslash escapes (\_) are Markdown, not text
@@ -73,12 +75,43 @@ class Problem:
         )
 
 
+def polarity_problems(path: Path, line: int, section: str, zh: str, en: str) -> list[Problem]:
+    """Paragraph by paragraph, a negation or hedge one language has and the other lost;
+    bodies whose paragraphs do not pair up one for one are reported as such."""
+    zh_paras, en_paras = polarity.paragraphs(zh), polarity.paragraphs(en)
+    if len(zh_paras) != len(en_paras):
+        return [
+            Problem(
+                path,
+                line,
+                section,
+                "paragraphs",
+                [f"{len(zh_paras)} paragraphs"],
+                [f"{len(en_paras)} paragraphs"],
+            )
+        ]
+    problems = []
+    for number, (zh_para, en_para) in enumerate(zip(zh_paras, en_paras, strict=True), 1):
+        for lost in polarity.compare(zh_para, en_para):
+            problems.append(
+                Problem(path, line, section, f"paragraph {number}: {lost}", [zh_para], [en_para])
+            )
+    return problems
+
+
 def check(project: Project) -> list[Problem]:
     problems = []
     for topic in project.topics:
         for section in topic.sections:
             if "en" not in section.text:
                 continue  # missing translations are the translation report's business
+            problems += polarity_problems(
+                section.path,
+                section.line,
+                section.id,
+                section.text["zh"]["body"],
+                section.text["en"]["body"],
+            )
             zh, en = facts(section.text["zh"]["body"]), facts(section.text["en"]["body"])
             for kind in zh:
                 if zh[kind] != en[kind]:
@@ -121,8 +154,9 @@ _NUMBER_WORDS = {
 
 def compare_texts(zh: str, en: str, path: Path, line: int | None, where: str) -> list[Finding]:
     """What the Chinese says that the English lost: a code name, a number (the English may
-    add one, or spell a Chinese numeral in digits: 三维 -> 3D)."""
-    out = []
+    add one, or spell a Chinese numeral in digits: 三维 -> 3D), a negation or a hedge (or a
+    negation the English added)."""
+    out = [Finding(path, line, where, lost) for lost in polarity.compare(zh, en)]
     a, b = text_facts(zh), text_facts(en)
     if lost := a["code names"] - b["code names"]:
         out.append(Finding(path, line, where, f"code names missing in en: {sorted(lost)}"))
@@ -158,6 +192,12 @@ def check_texts(project: Project) -> list[Finding]:
                     section.line,
                     f"{section.id}.title",
                 )
+    errors_path, entries = error_notes.load(project.notes)
+    for entry in entries:
+        for field in ("cause", "fix"):
+            pair = getattr(entry, field)
+            where = f"{entry.snippet or entry.quoted}.{field}"
+            problems += compare_texts(pair.zh, pair.en, errors_path, entry.yaml_line, where)
     for claim in project.claims:
         for field in ("claim", "explanation"):
             pair = getattr(claim, field)

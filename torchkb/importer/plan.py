@@ -83,7 +83,7 @@ class Existing:
             for src in s.sources
             if src.note == stem
         ]
-        dropped = [d.lines for d in project.dropped if d.note == stem]
+        dropped = [d.lines for d in project.dropped if d.note == stem and d.words is None]
         return cls(topics, sections, dropped)
 
     def present(self, a: int, b: int) -> list[str]:

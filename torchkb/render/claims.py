@@ -34,7 +34,7 @@ from itertools import pairwise
 from torchkb.errors import SourceError
 from torchkb.sources import records
 from torchkb.sources import snippets as snippet_store
-from torchkb.sources.evidence import SnippetEvidence
+from torchkb.sources.evidence import Record, SnippetEvidence
 from torchkb.sources.schema import ClaimEntry
 
 LABELS = ("verified", "corrected", "corrected-from-source", "awaiting-gpu", "not-checkable")
@@ -44,7 +44,7 @@ LABELS = ("verified", "corrected", "corrected-from-source", "awaiting-gpu", "not
 class ClaimLabel:
     label: str  # one of LABELS
     device: str | None = None  # where the proof runs: cpu | cuda
-    record: dict | None = None  # the record the label rests on
+    record: Record | None = None  # the record the label rests on
     proof: snippet_store.Snippet | None = None
     # the proof's verdict on each torch release it has a current record of, oldest first
     releases: dict[str, bool] = field(default_factory=dict)
@@ -71,7 +71,7 @@ def _for_claim(value: object, claim_id: str) -> object:
     return value
 
 
-def scope_of(claim_id: str, record: dict | None) -> Scope | None:
+def scope_of(claim_id: str, record: Record | None) -> Scope | None:
     """The grid and property-based run a record holds for `claim_id`, if any."""
     if not record:
         return None

@@ -10,7 +10,6 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from torchkb.errors import SourceError
 from torchkb.rawnotes.text import read_text
 from torchkb.render.claims import label_all
 from torchkb.render.error_index import collect as collect_errors
@@ -19,8 +18,7 @@ from torchkb.render.notebooks import topic_notebooks
 from torchkb.render.other_pages import claims_page, home_page, raw_note_page, tags_page
 from torchkb.render.pages import PageWriter
 from torchkb.render.records_page import records_page
-from torchkb.sources import comments, records
-from torchkb.sources import snippets as snippet_store
+from torchkb.sources import comments
 from torchkb.sources.canonical import (
     ClaimPart,
 )
@@ -32,11 +30,10 @@ def render_site(project: Project) -> dict[str, bytes]:
     """docs/ of the checkout `project`: {path under docs/: bytes}."""
     topics = project.load().topics
     repost = _reposts(project)
-    snippets, verification = project.snippets, project.verification
+    snippets = project.snippets
     comments.check(
         list(snippets.values()), project.snippets_dir, comments.awaiting_translation(topics)
     )
-    check_recorded_outputs(snippets, verification)
     labels = label_all(project.claims, project.evidence)
     files: dict[str, bytes] = {}
     sections_by_claim: dict[str, str] = {}
@@ -109,32 +106,6 @@ def with_sources(page: bytes, sources: list[str]) -> bytes:
         return page
     head = "---\nsources:\n" + "".join(f'  - "{path}"\n' for path in sources)
     return head.encode() + page.removeprefix(b"---\n")
-
-
-def check_recorded_outputs(
-    snippets: dict[str, snippet_store.Snippet], verification: dict[str, dict[str, dict]]
-) -> None:
-    """A recorded output must be what the last run of the current code wrote: a file whose
-    hash differs from its record's (edited by hand, or a bad merge) stops the build."""
-    for snip in snippets.values():
-        code_sha = snippet_store.code_sha256(snip.path)
-        for kind in records.DEVICE_KINDS:
-            rec = verification.get(kind, {}).get(snip.id)
-            out = records.expected_output_path(snip.path, kind, snip.meta.needs)
-            if (
-                rec
-                and rec.get("code_sha256") == code_sha
-                and rec.get("output_sha256")
-                and records.sha256_file(out) != rec["output_sha256"]
-            ):
-                raise SourceError(
-                    out,
-                    None,
-                    f"differs from the output the last run recorded "
-                    f"(verification/{kind}.json, {rec.get('date')}): outputs "
-                    f"come from runs: python -m torchkb verify {snip.id} "
-                    "--update",
-                )
 
 
 def _reposts(project: Project) -> dict[str, str]:

@@ -19,6 +19,7 @@ from torchkb.errors import SourceError
 from torchkb.sources import error_notes, records
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import ClaimPart, SnippetPart
+from torchkb.sources.evidence import Record
 from torchkb.sources.project import Project
 from torchkb.sources.records import split_recorded
 from torchkb.sources.schema import ErrorEntry
@@ -43,7 +44,7 @@ class Entry:
     sections: list[Where]
     note: ErrorEntry | None  # the editor's cause and fix; None until written
     snippet: snippet_store.Snippet | None = None
-    record: dict | None = None  # the current passing record the message comes from
+    record: Record | None = None  # the current passing record the message comes from
     device: str | None = None  # the kind of that record: cpu | cuda
     # what the same snippet raised on other torch releases where that differs: the message
     # ("" for none) and the releases, from their current records
@@ -105,7 +106,7 @@ def shown_snippets(project: Project, lang: str) -> dict[str, Where]:
     return where
 
 
-def _current(project: Project, snip: snippet_store.Snippet) -> tuple[dict | None, str]:
+def _current(project: Project, snip: snippet_store.Snippet) -> tuple[Record | None, str]:
     """The current passing record of the snippet's own device (None if none) and that
     device."""
     found = project.evidence[snip.id]

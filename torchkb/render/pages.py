@@ -128,7 +128,9 @@ class PageWriter:
         """The records of the snippet's current code and output, by device kind."""
         return self.project.evidence[snip.id].runs
 
-    def badge(self, snip: snippet_store.Snippet, runs: dict[str, dict | None], up: str = "") -> str:
+    def badge(
+        self, snip: snippet_store.Snippet, runs: dict[str, Record | None], up: str = ""
+    ) -> str:
         """One compact badge: what ran where, on which torch; every record's details on
         hover and keyboard focus (Material's tooltips), linking to the records page (`up`:
         from a page in a folder of docs/<lang>/, "../"). A device shows only once it has a
@@ -169,7 +171,7 @@ class PageWriter:
         return f'[{icon}{_md_text(text)}]({href} "{title}"){{ .kb-badge .kb-{state} }}'
 
     def passed_text(
-        self, snip: snippet_store.Snippet, runs: dict[str, dict | None], passed: list[str]
+        self, snip: snippet_store.Snippet, runs: dict[str, Record | None], passed: list[str]
     ) -> str:
         """ "CPU + GPU · torch 2.13.0" where every device ran the same torch releases, else
         each device with its own ("CPU · torch 1.13.0, 2.13.0 + GPU · torch 2.11.0"): the
@@ -199,7 +201,9 @@ class PageWriter:
         """The snippet's current records on other torch releases, oldest first."""
         return self.project.evidence[snip.id].releases
 
-    def release_differences(self, snip: snippet_store.Snippet, runs: dict[str, dict | None]) -> str:
+    def release_differences(
+        self, snip: snippet_store.Snippet, runs: dict[str, Record | None]
+    ) -> str:
         """Under the output, folded: what the same code did on the other torch releases where
         that differs from the pinned run (another output, an error or none, a new warning),
         each release's own recorded output shown as it printed it."""
@@ -247,7 +251,7 @@ class PageWriter:
         return "\n".join(lines)
 
     def other_release_rows(
-        self, snip: snippet_store.Snippet, runs: dict[str, dict | None]
+        self, snip: snippet_store.Snippet, runs: dict[str, Record | None]
     ) -> list[tuple[str, dict, str]]:
         """(release, record, how it was built and run) for each other torch release: the
         release runs on the CPU, then a GPU machine's own torch where its run of a CPU
@@ -266,7 +270,7 @@ class PageWriter:
         return rows
 
     def run_detail(
-        self, snip: snippet_store.Snippet, kind: str, rec: dict | None, *, named: bool = True
+        self, snip: snippet_store.Snippet, kind: str, rec: Record | None, *, named: bool = True
     ) -> str:
         """One device's record in words, for the badge's details (`named`: led by the
         device's name, "CPU：…"); "" for a device the snippet was never meant to run on
@@ -293,7 +297,7 @@ class PageWriter:
         text = ui[key].format(**words)
         return f"{DEVICE_NAMES[kind]}{self.ui['sep']}{text}" if named else text
 
-    def checks(self, snip: snippet_store.Snippet, runs: dict[str, dict | None]) -> str:
+    def checks(self, snip: snippet_store.Snippet, runs: dict[str, Record | None]) -> str:
         """The editor's checks, folded: their code (pytest-codeblocks runs it after the
         lesson, as one program: `cont`), what the run found and where it ran."""
         ui = strings(self.lang)["run"]
@@ -318,7 +322,7 @@ class PageWriter:
         lines += [f"- {v}" for v in self.verdict_lines(runs)]
         return "\n".join([*lines, "", "</details>"])
 
-    def verdict_lines(self, runs: dict[str, dict | None]) -> list[str]:
+    def verdict_lines(self, runs: dict[str, Record | None]) -> list[str]:
         """The proof verdicts the runs recorded, each with its control, in words."""
         ui = strings(self.lang)["run"]
         out: list[tuple[str, str]] = []
@@ -392,7 +396,7 @@ class PageWriter:
             and '__name__ == "__main__"' not in code
         )
 
-    def skip_reason(self, snip: snippet_store.Snippet, rec: dict) -> str:
+    def skip_reason(self, snip: snippet_store.Snippet, rec: Record) -> str:
         """Why the run skipped a snippet, in the page's language: the runner's CUDA
         reason, or snippets.yml's `skip` (`skip_zh` on Chinese pages)."""
         reason = str(rec.get("reason") or rec.get("result"))

@@ -116,6 +116,8 @@ def of_snippet(
         output = records.expected_output_path(snippet.path, kind, needs)
         return records.current_record(recorded, snippet.id, code_sha, output)
 
+    for kind in records.DEVICE_KINDS:
+        _check_recorded_output(snippet, kind, verification.get(kind, {}).get(snippet.id), code_sha)
     runs = {kind: current(verification.get(kind, {}), kind) for kind in records.DEVICE_KINDS}
     home = records.home_device(needs)
     found = {}
@@ -123,6 +125,24 @@ def of_snippet(
         if rec := current(recorded, home):
             found[release] = rec
     return SnippetEvidence(snippet, runs, found, load_output(snippet))
+
+
+def _check_recorded_output(
+    snippet: Snippet, kind: str, record: Record | None, code_sha: str
+) -> None:
+    """A recorded output must be what the last run of the current code wrote: a file whose
+    hash differs from its record's (edited by hand, or a bad merge) stops the build."""
+    if not record or record.get("code_sha256") != code_sha or not record.get("output_sha256"):
+        return
+    output = records.expected_output_path(snippet.path, kind, snippet.meta.needs)
+    if records.sha256_file(output) != record["output_sha256"]:
+        raise SourceError(
+            output,
+            None,
+            f"differs from the output the last run recorded (verification/{kind}.json, "
+            f"{record.get('date')}): outputs come from runs: python -m torchkb verify "
+            f"{snippet.id} --update",
+        )
 
 
 def collect(

@@ -309,8 +309,11 @@ class ClaimEntry(Model):
 
 
 class DroppedEntry(LineRange):
-    """One entry of notes/dropped/<topic>.yml: raw lines deliberately not on a page."""
+    """One entry of notes/dropped/<topic>.yml: raw lines deliberately not on a page, or,
+    with `words`, words left out of lines that are on a page (a link text whose address
+    was lost, say)."""
 
+    words: NonBlank | None = None
     reason: NonBlank
     _path: Path | None = PrivateAttr(None)
 
