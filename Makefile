@@ -38,7 +38,7 @@ SERVE_ADDR ?= 127.0.0.1:8000
 serve: $(VENV)/.serve-installed
 	$(VENV)/bin/mkdocs serve -a $(SERVE_ADDR)
 
-# Lighthouse scores of a topic page and a notebook page, both languages (served gzipped)
+# Lighthouse scores of one page of each kind (benchmarks/lighthouse.py; served gzipped)
 lighthouse: install
 	$(PY) benchmarks/lighthouse.py
 

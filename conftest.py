@@ -10,6 +10,10 @@ from collections.abc import Iterator
 
 import pytest
 
+# A notebook's page shows the topic page's code blocks again, as its cells: they run once,
+# from the topic pages (and the notebooks themselves run in tests/test_notebooks.py)
+collect_ignore_glob = ["docs/*/notebooks/*"]
+
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:

@@ -31,6 +31,10 @@ def inputs_digest() -> str:
     for path in paths:
         if path.is_file():
             digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    # the pages' dates and the footer's commit come from git (torchkb/site/provenance.py)
+    for args in (["rev-parse", "HEAD"], ["status", "--porcelain", "--untracked-files=no"]):
+        git = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True)
+        digest.update(git.stdout.encode())
     return digest.hexdigest()[:16]
 
 
@@ -39,6 +43,8 @@ def inputs_digest() -> str:
 # ImportError), so a plugin path that imports one fails the build here, not on a reader's
 # machine that ran `make serve`.
 NOT_FOR_SERVING = ("torch", "pandas", "matplotlib", "cv2", "onnx", "h5py", "pytest", "playwright")
+# ... and the generator's and importer's own packages, also the `test` extra's
+NOT_FOR_SERVING += ("nbformat", "jupyter_client", "frontmatter", "jieba")
 BUILD_WITHOUT_TEST_EXTRA = (
     "import sys\n"
     f"sys.modules.update(dict.fromkeys({NOT_FOR_SERVING!r}))\n"

@@ -244,7 +244,9 @@ def check_copy_buttons(tab: Tab, lang: str) -> int:
         # byte for byte, except the file's final newline, which a code block's text lacks
         snip = SNIPPETS[(ROOT / name).resolve()]
         expected = comments.source(snip, lang).removesuffix("\n")
-        assert text == expected, f"{tab.page.url}: the copy button of {name} copies other text"
+        assert text == expected, (
+            f"{tab.page.url}: the copy button of {name} copies other text: {text[:120]!r}"
+        )
     return len(copied)
 
 
@@ -325,12 +327,13 @@ def check_notebook(tab: Tab, lang: str, path: str) -> None:
         for o in c["outputs"]
         if o["output_type"] == "stream"
     ]
-    shown = tab.page.locator(".jp-OutputArea-output")
-    if outputs:
+    if outputs:  # the cells' recorded outputs, under their code as on the topic page
+        shown = tab.page.locator("article .kb-output-name")
         assert shown.count() > 0, f"{tab.page.url}: no cell outputs rendered"
         first = outputs[0]["text"].strip().splitlines()[0].strip()
-        assert first in tab.page.locator(".jupyter-wrapper").inner_text(), tab.page.url
-    link = tab.page.locator(f"a[href$='{topic}.ipynb']").first
+        # textContent: blocks not yet scrolled near are not rendered (content-visibility)
+        assert first in tab.page.locator("article").text_content(), tab.page.url
+    link = tab.page.locator(f"a[download][href$='{topic}.ipynb']").first
     response = tab.page.request.get(link.evaluate("a => a.href"))
     assert response.ok and response.body() == source.read_bytes(), (
         f"{tab.page.url}: the download link does not give docs/{lang}/notebooks/{topic}.ipynb"

@@ -4,7 +4,6 @@ prints, build, and `mkdocs build --strict` — with no hand edit in between. The
 pages show the new sections under "awaiting translation"; `translations --strict` fails
 until they are translated."""
 
-import json
 import os
 import re
 import resource
@@ -13,6 +12,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 import torchkb
 
@@ -48,18 +49,6 @@ def copy_repository(dest: Path) -> None:
             shutil.copytree(src, dest / name, ignore=ignore)
         else:
             shutil.copy2(src, dest / name)
-    # notebooks rendered before (mkdocs-jupyter's cache, keyed by content): only the
-    # notebooks of the topics the note changes are rendered again
-    # (the site build of this test run may be writing it meanwhile: whole entries only)
-    cache = dest / ".cache" / "mkdocs-jupyter"
-    cache.mkdir(parents=True)
-    for entry in (ROOT / ".cache" / "mkdocs-jupyter").glob("*.json"):
-        try:
-            text = entry.read_text(encoding="utf-8")
-            json.loads(text)
-        except (OSError, ValueError):
-            continue
-        (cache / entry.name).write_text(text, encoding="utf-8")
 
 
 def _children_cpu() -> float:
@@ -67,11 +56,9 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def test_new_note_from_import_to_strict_bilingual_build(
-    tmp_path: Path, record_property, site: Path
-) -> None:
-    # `site`: after the suite's own site build, whose notebook renders (mkdocs-jupyter's
-    # cache) this copy reuses: only the notebooks of the topic the note joins render again
+# builds a whole site (mkdocs build --strict): with the site's tests, not the quick loop
+@pytest.mark.browser
+def test_new_note_from_import_to_strict_bilingual_build(tmp_path: Path, record_property) -> None:
     root = tmp_path / "repo"
     times: dict[str, str] = {}
 

@@ -94,7 +94,7 @@ def test_every_topic_page_is_linked_from_home_and_nav() -> None:
             assert f"]({topic}.md)" in home, f"{lang} home page does not link {topic}"
     for page in (
         [f"{t}.md" for t in topics]
-        + [f"notebooks/{t}.ipynb" for t in topics]
+        + [f"notebooks/{t}.md" for t in topics]
         + [f"raw/{p.stem}.md" for p in (ROOT / "notes" / "raw").glob("*.txt")]
     ):
         assert f'"{page}"' in nav, f"the nav lacks {page}"

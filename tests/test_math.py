@@ -5,21 +5,13 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import PluginError
 
-from torchkb.site.math import dollars_to_spans, to_mathml
+from torchkb.site.math import to_mathml
 
 
 def test_formula_becomes_mathml() -> None:
     out = to_mathml(r'<p>尺寸 <span class="arithmatex">\(H_{out} \le 2 &lt; 3\)</span></p>')
     assert "<math" in out and "<msub>" in out and "\\(" not in out
     assert "&#x0003C;" in out or "&lt;" in out  # the escaped `<` is TeX's <, not markup
-
-
-def test_notebook_dollars_outside_code_only() -> None:
-    out = dollars_to_spans(
-        '<p>$H_{out}$ costs $5 or $ 6$; "$PID"</p><pre>$y$</pre><code>$z$</code>'
-    )
-    assert out.count('class="arithmatex"') == 1 and r"\(H_{out}\)" in out
-    assert out.endswith('costs $5 or $ 6$; "$PID"</p><pre>$y$</pre><code>$z$</code>')
 
 
 @pytest.mark.parametrize("tex", ["x^", r"\notacommand{x}"])

@@ -8,8 +8,10 @@ worker, not once per notebook; the namespace is reset between notebooks), with t
 worker's share of the cores; one notebook also runs in a fresh kernel of its own.
 A CUDA cell on a machine without CUDA prints why it is skipped; every other cell's stdout
 (and expected error) must equal the snippet's recorded `.out`.
-Also: the title cell, absolute links, and the Download and Colab links of the topic and
-notebook pages.
+The code cells are the snippet files as they are: the folded setup cell knows each by a
+hash of its code and runs it as the site ran the snippet; a cell that is not one of them
+runs as typed. Also: the title cell, absolute links, and the Download and Colab links of
+the topic and notebook pages.
 """
 
 import concurrent.futures
@@ -30,7 +32,13 @@ from nbclient.exceptions import CellExecutionError
 
 import torchkb
 from torchkb.render.claims import label_all
-from torchkb.render.notebooks import MAGIC, magic_line, site, topic_notebooks
+from torchkb.render.notebooks import (
+    cell_key,
+    cell_options,
+    setup_cell,
+    site,
+    topic_notebooks,
+)
 from torchkb.sources import comments
 from torchkb.sources import snippets as store
 from torchkb.sources.project import Project
@@ -43,11 +51,12 @@ TOPICS = PROJECT.topics
 SNIPPETS = PROJECT.snippets
 LABELS = label_all(PROJECT.claims, PROJECT.evidence)
 SITE = site(PROJECT)
-NOTEBOOKS = {
+RENDERED = {  # the notebooks and their pages
     rel: data
     for lang in torchkb.LANGS
     for rel, data in topic_notebooks(PROJECT, TOPICS, lang, LABELS).items()
 }
+NOTEBOOKS = {rel: data for rel, data in RENDERED.items() if rel.endswith(".ipynb")}
 # Cells whose stdout under Jupyter legitimately differs from a script run (checked to
 # still differ, so a fixed snippet forces the entry out).
 JUPYTER_DIFFERS = {
@@ -105,9 +114,12 @@ def test_notebooks_are_deterministic_and_valid() -> None:
         for lang in torchkb.LANGS
         for rel, data in topic_notebooks(PROJECT, TOPICS, lang, LABELS).items()
     }
-    assert again == NOTEBOOKS
-    assert sorted(NOTEBOOKS) == sorted(
-        f"{lang}/notebooks/{t.id}.ipynb" for lang in torchkb.LANGS for t in TOPICS
+    assert again == RENDERED
+    assert sorted(RENDERED) == sorted(
+        f"{lang}/notebooks/{t.id}.{suffix}"
+        for lang in torchkb.LANGS
+        for t in TOPICS
+        for suffix in ("ipynb", "md")
     )
     for rel, data in NOTEBOOKS.items():
         nb = nbformat.reads(data.decode(), as_version=4)
@@ -132,11 +144,13 @@ def test_notebook_matches_page_snippets(rel: str) -> None:
         if kind == "snippet"
     }
     got = {}
+    setup = nb.cells[1].source
     for cell, snip in cells(nb):
         got[snip.id] = cell
-        first, _, code = cell.source.partition("\n")
-        assert first == magic_line(snip), snip.id
-        assert code == comments.source(snip, lang).rstrip("\n"), snip.id  # the lesson file
+        # the lesson file, as it is: nothing before or after it
+        assert cell.source == comments.source(snip, lang).rstrip("\n"), snip.id
+        # ... which the setup cell knows, with what the snippet needs and raises
+        assert f"{cell_key(cell.source)!r}: {cell_options(snip)!r}," in setup, snip.id
         assert not cell.metadata.get("tags"), f"{snip.id}: Jupyter's Run All ignores tags"
         recorded = store.load_output(snip) or ""
         shown = "".join(o.text for o in cell.outputs if o.output_type == "stream") + "".join(
@@ -280,20 +294,21 @@ def test_run_all_in_a_fresh_kernel_goes_past_cuda_and_expected_errors(tmp_path: 
     assert last.get("execution_count"), "Run All stopped before the last cell"
 
 
-# a notebook of the setup cell and three cells: an error the cell expects, one it does not,
-# and a cell after them
+# cells the setup cell knows (code, what CELLS says of it): an error the cell expects, one
+# it does not; and a cell after them, which it does not know
 GUARDS = [
-    "%%snippet raises=ValueError\nraise ValueError('shown on purpose')",
-    "%%snippet raises=TypeError\nraise ValueError('a real failure')",
-    "print('not reached')",
+    ("raise ValueError('shown on purpose')", "snippets/t/shown.py raises=ValueError"),
+    ("raise ValueError('a real failure')", "snippets/t/real.py raises=TypeError"),
 ]
 
 
-def test_snippet_magic_stops_only_at_an_unexpected_error(kernel: KernelManager) -> None:
+def test_setup_stops_run_all_only_at_an_unexpected_error(kernel: KernelManager) -> None:
     """Run All goes past an error the snippet shows on purpose (printed as Jupyter prints
-    an error) and stops at any other: the magic must not swallow real failures."""
-    setup = nbformat.reads(NOTEBOOKS["en/notebooks/gpu.ipynb"].decode(), as_version=4).cells[1]
-    nb = nbformat.v4.new_notebook(cells=[setup, *map(nbformat.v4.new_code_cell, GUARDS)])
+    an error) and stops at any other: the setup must not swallow real failures."""
+    cells_ = [nbformat.v4.new_code_cell(code) for code, _ in GUARDS]
+    nb = nbformat.v4.new_notebook(
+        cells=[setup_cell("en", GUARDS), *cells_, nbformat.v4.new_code_cell("print(1)")]
+    )
     with pytest.raises(CellExecutionError, match="a real failure"):
         run_in(kernel, nb)
     shown, failed, after = nb.cells[1:]
@@ -304,26 +319,57 @@ def test_snippet_magic_stops_only_at_an_unexpected_error(kernel: KernelManager) 
     assert not after.outputs and not after.get("execution_count")
 
 
+DRAW = "import torch\nprint(torch.rand(2).tolist())"
+
+
+def test_known_cells_start_from_seed_0_and_edited_cells_run_as_typed(
+    kernel: KernelManager,
+) -> None:
+    """A cell holding a snippet's code starts from the site's state however much ran
+    before it (so its output is the recorded one); a cell the reader edited is no longer
+    that snippet and runs as typed, from wherever the state is (no hidden reset). Without
+    the setup cell the same snippet cell would not reproduce its output: the comparison in
+    test_notebook_runs_and_reproduces_outputs could fail."""
+    edited = DRAW + "  # edited"
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            setup_cell("en", [(DRAW, "snippets/t/draw.py")]),
+            *[nbformat.v4.new_code_cell(code) for code in (DRAW, DRAW, edited, DRAW)],
+        ]
+    )
+    run_in(kernel, nb)
+    first, again, typed, last = [c.outputs[0].text for c in nb.cells[1:]]
+    torch.manual_seed(0)
+    seed0 = f"{torch.rand(2).tolist()}\n"
+    assert first == again == last == seed0
+    assert typed != seed0  # went on from the state the cell before it left
+
+
 # -- what a reader sees first, and links that work away from the site --------------------
 @pytest.mark.parametrize("rel", sorted(NOTEBOOKS))
-def test_first_cells_are_a_title_with_how_to_run_and_a_readable_setup(rel: str) -> None:
+def test_notebook_opens_with_the_lesson_and_a_folded_setup(rel: str) -> None:
+    """A title cell (Colab and Download first, as pytorch/tutorials), then the setup,
+    folded in Colab (`#@title`, cellView form) and Jupyter (source_hidden), then the
+    lesson: code cells that are the snippet files, no magic line in front."""
     lang, topic_id = rel.split("/")[0], Path(rel).stem
     topic = next(t for t in TOPICS if t.id == topic_id)
     nb = nbformat.reads(NOTEBOOKS[rel].decode(), as_version=4)
     title, setup = nb.cells[0], nb.cells[1]
     assert title.cell_type == "markdown"
-    assert title.source.startswith(f"# {topic.title[lang]}\n")
-    assert "pip install torch" in title.source and "Colab" in title.source
-    assert MAGIC in title.source  # says what the first line of every code cell does
-    assert f"]({SITE.download(lang, topic_id)})" in title.source
-    assert f"]({SITE.colab(lang, topic_id)})" in title.source
+    head, links, *_ = title.source.split("\n\n")
+    assert head == f"# {topic.title[lang]}"
+    assert f"]({SITE.colab(lang, topic_id)})" in links
+    assert f"]({SITE.download(lang, topic_id)})" in links
     assert f"]({SITE.page(lang, topic_id)})" in title.source
-    assert setup.cell_type == "code" and f"def {MAGIC.lstrip('%')}(" in setup.source
+    assert "pip install torch" in title.source
+    assert setup.cell_type == "code" and setup.source.startswith("#@title ")
+    assert setup.metadata["cellView"] == "form" and setup.metadata["jupyter"]["source_hidden"]
+    assert "input_transformers_cleanup" in setup.source
     for cell in nb.cells:
-        assert "get_ipython().events" not in cell.source, "hidden per-cell hooks"
+        assert "events.register" not in cell.source, "per-cell hooks on every cell"
         assert "skip-execution" not in cell.metadata.get("tags", [])
     code = [c for c in nb.cells[2:] if c.cell_type == "code"]
-    assert all(c.source.startswith(MAGIC) for c in code)
+    assert code and not [c for c in code if c.source.startswith("%")]
 
 
 _LINK = re.compile(r"\]\(([^)\s]+)")
@@ -379,3 +425,17 @@ def test_topic_and_notebook_pages_offer_download_and_colab(site: Path, lang: str
             assert not downloads[0].startswith(("http:", "https:", "/")), downloads[0]
             assert (site / where / downloads[0]).resolve().read_bytes() == source, where
             assert not [h for h in _hrefs(page) if h.startswith(SITE.url)], where
+
+
+def test_after_a_reset_every_cell_runs_as_typed(kernel: KernelManager) -> None:
+    """`%reset` empties the namespace the setup cell defined; the transformer it left
+    registered must then run cells as typed, not break every cell with a NameError."""
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            setup_cell("en", [(DRAW, "snippets/t/draw.py")]),
+            nbformat.v4.new_code_cell("%reset -f"),
+            nbformat.v4.new_code_cell(DRAW),
+        ]
+    )
+    run_in(kernel, nb)
+    assert nb.cells[2].outputs[0].text.startswith("[")

@@ -2,7 +2,8 @@
 (issue 38): an open fold stays in the column, a lesson's end-of-line comments are on
 screen, a paste without a keystroke searches, the claims page is cards with a filter that
 works without a script, the error index shows every message whole, grouped by topic, and
-the run badges and release folds carry no noise.
+the run badges and release folds carry no noise; a notebook's page opens with its lesson,
+and every page links its sources, their last commit's date and the commit built.
 
 The styles are in theme/assets/stylesheets/kb.css and reader-pages.css, the paste handler
 in theme/assets/javascripts/kb.js, the pages in torchkb/render/.
@@ -10,9 +11,11 @@ in theme/assets/javascripts/kb.js, the pages in torchkb/render/.
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Iterator
 
 import pytest
+from builtsite import ROOT
 from pagewalk import SHOTS as SHOTS_DIR
 from playwright.sync_api import Browser, Page
 from search_harness import PLACEHOLDERS, SEARCH_READY
@@ -275,3 +278,109 @@ def test_a_cuda_build_string_is_no_release_difference(open_page) -> None:
     tip = page.locator(".md-tooltip2__inner").last
     tip.wait_for(state="visible")
     assert len(tip.inner_text().strip().split("\n")) == len(lines)
+
+
+# -- 6: a notebook's page opens with the lesson ------------------------------------------
+# what the setup machinery reads like: none of it may be on the page unfolded
+SETUP_WORDS = ["%%snippet", "register_cell_magic", "input_transformers", "def run_snippet_cell"]
+VISIBLE_CODE = """(words) => [...document.querySelectorAll('article pre')]
+  .filter(pre => pre.checkVisibility())
+  .map(pre => pre.innerText)
+  .filter(text => words.some(word => text.includes(word)))"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_notebook_page_opens_with_the_lesson(open_page, size: str, lang: str) -> None:
+    """A notebook's page opens as its notebook does: the title, Colab and the download,
+    the topic's summary, then the first section on the first screen, its first code cell
+    the snippet file itself. The setup cell is folded and no code cell starts with a
+    magic line."""
+    page = open_page("notebooks/tensors/", size, lang)
+    page.screenshot(path=SHOTS_DIR / f"{lang}-notebook-top-{size}.png")
+    assert not page.evaluate(VISIBLE_CODE, SETUP_WORDS), "setup code shown unfolded"
+    first_section = page.locator("article h2").first.bounding_box()
+    assert first_section and first_section["y"] < SIZES[size][1], first_section
+    blocks = page.locator("article div.highlight:visible pre")
+    assert blocks.count() > 10
+    assert not [t for t in blocks.all_inner_texts() if t.lstrip().startswith("%")]
+    fold = page.locator("article details.kb-setup")
+    assert fold.count() == 1 and fold.get_attribute("open") is None
+    fold.locator("summary").click()
+    assert page.evaluate(VISIBLE_CODE, ["input_transformers"]), "the setup, unfolded"
+    links = [a.get_attribute("href") for a in page.locator("article a").all()[:4]]
+    assert any("colab.research.google.com" in (h or "") for h in links), links
+
+
+# -- 9: where a page comes from -----------------------------------------------------------
+REPO = "https://github.com/torchkb/pytorch-notes"
+
+
+def _git(*args: str) -> str:
+    done = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True)
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def last_commit_date(paths: list[str]) -> str:
+    """What git says: the date of the last commit touching any of `paths`, or "" where the
+    history can't say (not a repository, a shallow clone)."""
+    if _git("rev-parse", "--is-shallow-repository") != "false":
+        return ""
+    return _git("log", "-1", "--format=%as", "--", *paths)
+
+
+# (page, its sources, the file its edit button opens or None)
+SOURCES = [
+    ("", ["notes/topics/", "notes/claims/", "verification/"], None),
+    ("tensors/", ["notes/topics/tensors.yml", "snippets/tensors/"], "notes/topics/tensors.yml"),
+    ("notebooks/gpu/", ["notes/topics/gpu.yml", "snippets/gpu/"], "notes/topics/gpu.yml"),
+    ("claims/", ["notes/claims/", "verification/"], None),
+    ("errors/", ["notes/errors.yml", "verification/"], "notes/errors.yml"),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "sources", "edit"), SOURCES, ids=[p or "home" for p, *_ in SOURCES]
+)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_page_links_its_sources_with_their_date(
+    open_page, path: str, sources: list[str], edit: str | None, lang: str
+) -> None:
+    """Material's edit button opens the file the page is generated from (not the
+    generated docs/ page); the page's foot links every source in the repository and
+    gives the date of their last commit, as git's history says."""
+    page = open_page(path, "phone", lang)
+    button = page.locator("article a[rel=edit]")
+    if edit:
+        assert button.get_attribute("href") == f"{REPO}/edit/main/{edit}"
+    else:
+        assert button.count() == 0
+    foot = page.locator("article aside.kb-sources")
+    hrefs = [a.get_attribute("href") for a in foot.locator("a").all()]
+    assert hrefs == [f"{REPO}/{'tree' if s.endswith('/') else 'blob'}/main/{s}" for s in sources]
+    date = last_commit_date(sources)
+    shown = foot.locator("time")
+    if date:
+        assert shown.get_attribute("datetime") == date and shown.inner_text() == date
+    else:
+        assert shown.count() == 0
+    assert page.evaluate(PAGE_WIDTH) <= SIZES["phone"][0]
+    if path == "tensors/":
+        foot.scroll_into_view_if_needed()
+        page.screenshot(path=SHOTS_DIR / f"{lang}-tensors-sources-phone.png")
+
+
+@pytest.mark.parametrize("path", ["", "tensors/", "notebooks/tensors/", "404.html"])
+def test_footer_names_the_commit_built(open_page, path: str) -> None:
+    """Every page's footer names the commit the site was built from, linked, with its
+    date, and says when the tree had changes not committed yet."""
+    page = open_page(path, "desktop")
+    head = _git("rev-parse", "HEAD")
+    stamp = page.locator("footer .kb-build")
+    link = stamp.locator("a")
+    assert link.inner_text() == head[:7]
+    assert link.get_attribute("href") == f"{REPO}/commit/{head}"
+    assert _git("log", "-1", "--format=%as", head) in stamp.inner_text()
+    dirty = bool(_git("status", "--porcelain", "--untracked-files=no"))
+    words = strings("zh")["site"]["local_changes"].strip("，")
+    assert (words in stamp.inner_text()) == dirty

@@ -26,6 +26,18 @@ def test_serving_installs_no_torch_and_no_test_tools() -> None:
     assert {"torch", "pandas", "matplotlib", "onnx", "h5py"} <= set(NOT_FOR_SERVING)
 
 
+def test_serving_installs_no_jupyter_stack() -> None:
+    """The notebooks' pages are Markdown that the generator writes: serving them needs no
+    mkdocs-jupyter, nbconvert or kernel (about half of what a fresh `make serve` used to
+    download, and half its first build); the build runs without nbformat importable."""
+    serving = {_name(d) for d in PROJECT["dependencies"]}
+    jupyter = {"mkdocs-jupyter", "nbconvert", "nbformat", "jupytext", "ipykernel", "jieba"}
+    assert not serving & jupyter, serving & jupyter
+    assert {"nbformat", "jieba"} <= set(NOT_FOR_SERVING)
+    mkdocs_yml = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "mkdocs-jupyter" not in mkdocs_yml
+
+
 def test_make_serve_installs_the_serving_set_and_make_test_everything() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     rules = dict(re.findall(r"^([^\s:#]+):([^\n]*)", makefile, re.M))

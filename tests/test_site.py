@@ -96,22 +96,14 @@ def test_internal_links_and_anchors_resolve(site: Path) -> None:
     assert not broken, f"{len(broken)} broken links:\n" + "\n".join(broken[:40])
 
 
-def test_notebook_pages_share_one_stylesheet(site: Path) -> None:
-    """JupyterLab's ~590 kB of CSS is one cached file, not inlined into every notebook,
-    pruned to the rules the notebooks can use (torchkb/site/prune_css.py)."""
+def test_notebook_pages_are_site_pages(site: Path) -> None:
+    """A notebook's page is a Markdown page of the site (torchkb/render/notebooks.py): no
+    JupyterLab stylesheet or MathJax loader, its .ipynb a file beside it."""
     pages = sorted(site.glob("**/notebooks/*/index.html"))
     assert len(pages) == 2 * len(topic_ids())
-    links = set()
     for page in pages:
         text = page.read_text(encoding="utf-8")
-        article = text[text.index("<article") : text.index("</article>")]
-        assert "<style" not in article, f"{page.relative_to(site)}: inline <style> left"
-        # mkdocs-jupyter's MathJax loader has no URL here (formulas are MathML): gone
+        for jupyter in ("jupyter-wrapper", "jp-OutputArea", "highlight-ipynb", "notebook-"):
+            assert jupyter not in text, f"{page.relative_to(site)}: {jupyter}"
         assert '<script src="">' not in text, f"{page.relative_to(site)}: empty script"
-        links |= set(re.findall(r'href="[./]*(assets/stylesheets/notebook-\w+\.css)"', text))
-    assert len(links) == 1, links
-    css = (site / links.pop()).read_text(encoding="utf-8")
-    assert 5_000 < len(css) < 60_000, len(css)
-    # what the cells use stays: code colours, output areas, the copy button
-    for kept in (".highlight-ipynb .c1", ".jp-OutputArea", ".zeroclipboard-container"):
-        assert kept in css, kept
+        assert (page.parent.parent / f"{page.parent.name}.ipynb").is_file(), page

@@ -22,7 +22,6 @@ DEVICE = verify.device_kind()
 # git-ignored names that other tests of the same run may create in the repository root
 # while a snippet runs (xdist runs them side by side), so the write check doesn't blame it
 WRITTEN_BY_OTHER_TESTS = {
-    ".cache",  # mkdocs-jupyter's cache, from the site build running in the background
     ".ruff_cache",  # test_workflows runs ruff
     "test-artifacts",  # test_browser's screenshots
 }

@@ -52,7 +52,16 @@ def render_site(project: Project) -> dict[str, bytes]:
         ).encode()
         for topic in views[lang]:
             files[f"{lang}/{topic.id}.md"] = writer.topic_page(topic).encode()
-        files.update(topic_notebooks(project, views[lang], lang, labels))
+        files.update(
+            topic_notebooks(
+                project,
+                views[lang],
+                lang,
+                labels,
+                # on a notebook's page (docs/<lang>/notebooks/), each cell's run badge
+                badge=lambda snip, w=writer: w.badge(snip, w.current_runs(snip), up="../"),
+            )
+        )
         files[f"{lang}/claims.md"] = claims_page(
             lang, project, sections_by_claim, labels, topics
         ).encode()
@@ -63,7 +72,41 @@ def render_site(project: Project) -> dict[str, bytes]:
             files[f"{lang}/raw/{raw.stem}.md"] = raw_note_page(lang, raw).encode()
         for rel, src in writer.figures.items():
             files[f"{lang}/{rel}"] = src.read_bytes()
+    for rel, data in files.items():
+        if rel.endswith(".md"):
+            files[rel] = with_sources(data, page_sources(project, rel.split("/", 1)[1]))
     return files
+
+
+def page_sources(project: Project, page: str) -> list[str]:
+    """The source files and folders a page (docs/<lang>/`page`) is generated from, as paths
+    in the repository, a folder's ending in "/": its "edit" link opens the first where
+    that is a file (torchkb/site/provenance.py), and its date is their last commit's."""
+
+    def rel(path: Path) -> str:
+        return path.relative_to(project.root).as_posix() + ("/" if path.is_dir() else "")
+
+    topic = page.removeprefix("notebooks/").removesuffix(".md")
+    if (project.topics_dir / f"{topic}.yml").is_file():
+        return [rel(project.topics_dir / f"{topic}.yml"), rel(project.snippets_dir / topic)]
+    if page.startswith("raw/"):
+        return [rel(project.raw_dir / f"{Path(page).stem}.txt")]
+    by_page = {
+        "index.md": [project.topics_dir, project.claims_dir, project.verification_dir],
+        "claims.md": [project.claims_dir, project.verification_dir],
+        "errors.md": [project.notes / "errors.yml", project.verification_dir],
+        "records.md": [project.verification_dir],
+        "tags.md": [project.topics_dir],
+    }
+    return [rel(path) for path in by_page.get(page, []) if path.exists()]
+
+
+def with_sources(page: bytes, sources: list[str]) -> bytes:
+    """The page with `sources:` in its front matter (every generated page has one)."""
+    if not sources:
+        return page
+    head = "---\nsources:\n" + "".join(f'  - "{path}"\n' for path in sources)
+    return head.encode() + page.removeprefix(b"---\n")
 
 
 def _reposts(project: Project) -> dict[str, str]:

@@ -1,22 +1,25 @@
-"""Every topic as a Jupyter notebook (nbformat v4), rendered as a page by mkdocs-jupyter.
+"""Every topic as a Jupyter notebook (nbformat v4), and the notebook's page on the site.
 
 `topic_notebooks(project, topics, lang, labels)` -> {"<lang>/notebooks/<topic>.ipynb":
-bytes}. Markdown cells come from the section texts, code cells from the snippet files (in English
-with the comments of `comments.en.yml`) and carry the recorded output of the snippet's last real run
-(`snippets/<topic>/<name>.out`, its figures). A title cell comes first (what the notebook
-is, its download and Colab links, how to run it), then a setup cell defining `%%snippet`,
-the first line of every code cell, so that a reader's Run All goes through on any machine.
-Links are absolute (mkdocs.yml's site_url, $SITE_URL first): a downloaded notebook has no
-site around it. Same inputs, same bytes: cell ids are sequential, keys sorted, no
-timestamps. How MkDocs shows them: `torchkb/site/notebooks.py`.
+bytes, "<lang>/notebooks/<topic>.md": the page}. Markdown cells come from the section
+texts, code cells are the snippet files (in English with the comments of
+`comments.en.yml`), each with the recorded output of the snippet's last real run
+(`snippets/<topic>/<name>.out`, its figures). The notebook opens with its lesson: a title
+cell (where to run it, what it is, how), then a folded setup cell that makes Run All run
+each code cell as the site ran its snippet, then the cells. Links are absolute
+(mkdocs.yml's site_url, $SITE_URL first): a downloaded notebook has no site around it;
+the page's are relative. Same inputs, same bytes: cell ids are sequential, keys sorted,
+no timestamps.
 """
 
 import base64
 import functools
+import hashlib
 import json
 import os
 import re
 import string
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +28,7 @@ import yaml
 from nbformat.notebooknode import NotebookNode
 
 from torchkb.render.claims import ClaimLabel
-from torchkb.render.headings import subheading_ids, subheadings
+from torchkb.render.headings import subheading_ids, with_heading_ids
 from torchkb.sources import comments
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import (
@@ -42,20 +45,25 @@ from torchkb.sources.project import Project
 from torchkb.sources.records import EXCEPTION_HEAD, split_recorded
 from torchkb.sources.ui import strings
 
-# The setup cell after the title cell: defines `%%snippet`, the first line of each code cell.
-# It replaces a pre_run_cell hook that reset the seeds unseen: what runs before a cell is
-# now one readable function, and its options are in sight on each cell. Run All on a CPU
-# machine goes past a CUDA cell (printing why) and past an error the snippet shows on
-# purpose (the kernel's reply is "ok", so Jupyter does not cancel the cells queued after
-# it); an unexpected error still stops it. The code is exec'd as the site runs a snippet:
-# as a script (a last bare expression is not displayed), here in the notebook's namespace.
-# $-fields: this language's messages (string.Template).
-SETUP_CODE = """import importlib.util
+# The setup cell after the title cell, folded in Jupyter and Colab: the code cells are the
+# snippet files as they are, and this cell makes Run All run each as the site ran it. It
+# registers an IPython input transformer (IPython's documented `input_transformers_cleanup`)
+# that knows each code cell by a hash of its code: such a cell starts from the state the
+# site runs a snippet in (seeds 0: its outputs are the recorded ones), prints why it is
+# skipped where this machine lacks what it needs (no CUDA, a module), and an error it shows
+# on purpose is printed without stopping Run All (the kernel's reply is "ok", so Jupyter
+# does not cancel the cells queued after it); an unexpected error still stops it. A cell
+# the reader adds or edits no longer matches a hash and runs as typed.
+# $-fields (string.Template): this language's title, comment and messages, and the cells.
+SETUP_CODE = '''#@title $title
+$comment
+import hashlib
+import importlib.util
 import linecache
 import random
 
 import torch
-from IPython.core.magic import register_cell_magic
+from IPython import get_ipython
 
 try:
     import numpy
@@ -68,17 +76,36 @@ SKIPPED = {  # what a cell prints instead of running
     "never": $skip_never,
     "modules": $skip_modules,
 }
+# The code cells below, by a hash of their code: the snippet file each one is, then what it
+# needs (needs=cuda|cpu-only-build|never, modules=a,b) or raises on purpose (raises=Error)
+CELLS = {
+$cells
+}
 
 
-@register_cell_magic
-def snippet(line, cell):
-    \"\"\"%%snippet [needs=cuda|cpu-only-build|never] [modules=a,b] [raises=ErrorName]\"\"\"
-    options = dict(word.split("=", 1) for word in line.split())
+def reset_state():
+    """Seeds 0 and torch's switches at their defaults, as the site runs every snippet."""
+    random.seed(0)
+    if numpy is not None:
+        numpy.random.seed(0)
+        numpy.set_printoptions()
+    torch.manual_seed(0)
+    torch.set_default_dtype(torch.float32)
+    torch.set_grad_enabled(True)
+    torch.autograd.set_detect_anomaly(False)
+    torch.set_printoptions(profile="default")
+
+
+def run_snippet_cell(key, code):
+    """Run one cell's code as the site ran its snippet file (as a script: a last bare
+    expression is not displayed), in the notebook's namespace."""
+    name, *words = CELLS[key].split()
+    options = dict(word.split("=", 1) for word in words)
     needs = options.get("needs")
     missing = [
-        name
-        for name in options.get("modules", "").split(",")
-        if name and importlib.util.find_spec(name) is None
+        module
+        for module in options.get("modules", "").split(",")
+        if module and importlib.util.find_spec(module) is None
     ]
     if needs == "cuda" and not torch.cuda.is_available():
         print(SKIPPED["cuda"])
@@ -89,24 +116,39 @@ def snippet(line, cell):
     elif missing:
         print(SKIPPED["modules"].format(modules=", ".join(missing)))
     else:
-        random.seed(0)
-        if numpy is not None:
-            numpy.random.seed(0)
-        torch.manual_seed(0)
-        torch.set_default_dtype(torch.float32)
-        torch.set_grad_enabled(True)
+        reset_state()
         shell = get_ipython()
         try:
-            # named and in linecache: a traceback shows the cell's lines
-            linecache.cache["<%%snippet>"] = (len(cell), None, cell.splitlines(True), "")
-            exec(compile(cell, "<%%snippet>", "exec"), shell.user_ns)
+            # under the snippet's name and in linecache: a traceback shows the cell's lines
+            linecache.cache[name] = (len(code), None, code.splitlines(True), name)
+            exec(compile(code, name, "exec"), shell.user_ns)
         except Exception as error:
             if options.get("raises") not in [kind.__name__ for kind in type(error).__mro__]:
                 raise
             # shown as Jupyter shows an error, from the cell's own code down
             shell.showtraceback((type(error), error, error.__traceback__.tb_next))
-"""
-MAGIC = "%%snippet"
+
+
+def snippet_cells(lines, cells=CELLS, sha256=hashlib.sha256, shell=get_ipython()):
+    """IPython input transformer: a cell holding a snippet's code, as written here, runs
+    through run_snippet_cell; any other cell (one you add or edit) runs as you typed it.
+    Its names are bound here, so that after a `%reset` it still runs every cell as typed."""
+    code = "".join(lines).strip()
+    key = sha256(code.encode()).hexdigest()[:12]
+    if key not in cells or "run_snippet_cell" not in shell.user_ns:
+        return lines
+    return [f"run_snippet_cell({key!r}, {code!r})\\n"]
+
+
+# first, before IPython's own clean-up (which would strip a `>>> ` prompt off the code);
+# once, however often this cell runs
+transformers = get_ipython().input_transformers_cleanup
+transformers[:] = [t for t in transformers if getattr(t, "__name__", "") != "snippet_cells"]
+transformers.insert(0, snippet_cells)
+'''
+# a snippet's run badge, as Markdown (torchkb/render/pages.py writes it)
+Badge = Callable[[snippet_store.Snippet], str]
+FIGURE_DIR = "assets/figures"  # under docs/<lang>/: the figures the snippets' runs wrote
 FENCE_LANG = {"shell": "bash", "yaml": "yaml"}
 METADATA = {
     "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
@@ -151,8 +193,8 @@ class Site:
         return self.base(lang) + ("" if page == "index" else f"{page}/")
 
     def download(self, lang: str, topic: str) -> str:
-        """The .ipynb file mkdocs-jupyter publishes beside the notebook's page."""
-        return f"{self.base(lang)}notebooks/{topic}/{topic}.ipynb"
+        """The .ipynb file, published beside the notebook's page (docs/<lang>/notebooks/)."""
+        return f"{self.base(lang)}notebooks/{topic}.ipynb"
 
     def colab(self, lang: str, topic: str) -> str:
         """Colab opens a notebook from GitHub: the committed docs/ on the main branch."""
@@ -192,9 +234,10 @@ def notebook_links(project: Project, lang: str, topic: str) -> dict[str, str]:
     """A topic page's links to its notebook: its page, the file, Colab."""
     where = site(project)
     return {
-        "href": f"notebooks/{topic}.ipynb",
-        # from /<topic>/ (or /en/<topic>/) to the file mkdocs-jupyter copies
-        "download": f"../notebooks/{topic}/{topic}.ipynb",
+        "href": f"notebooks/{topic}.md",
+        # raw HTML (for `download`), so MkDocs leaves it alone: from the page's URL,
+        # /<topic>/ (or /en/<topic>/), to the file copied from docs/<lang>/notebooks/
+        "download": f"../notebooks/{topic}.ipynb",
         "colab": where.colab(lang, topic),
     }
 
@@ -238,6 +281,55 @@ def recorded_outputs(snip: snippet_store.Snippet) -> list:
     return outputs
 
 
+def figure_path(snip: snippet_store.Snippet, fig: Path) -> str:
+    """Where a figure a snippet's run wrote is published, under docs/<lang>/."""
+    return f"{FIGURE_DIR}/{snip.id.replace('/', '-')}-{fig.name.split('.', 1)[1]}"
+
+
+def page_code(snip: snippet_store.Snippet, code: str, lang: str, badge: str) -> str:
+    """A code cell on the notebook's page: the snippet file as a code block (marked as the
+    topic page marks it: tests/pagewalk.py checks its copy button), then the recorded
+    output and the run `badge`, as the topic page shows them (its checks are there)."""
+    ui = strings(lang)["page"]
+    shown = f"{snip.id.split('/')[0]}/{snip.path.name}"
+    fence = "````" if "```" in code else "```"
+    out = [
+        # an id, as on the topic page (an <a> with neither href nor id is no link to a
+        # crawler); data-snippet: which file the block below is (tests/pagewalk.py)
+        f'<a id="snippet-{snip.id.replace("/", "-")}" data-snippet="snippets/{shown}"></a>',
+        f"<!-- snippet: {shown} -->",
+        "",
+        f"{fence}python",
+        code,
+        fence,
+    ]
+    recorded = snippet_store.load_output(snip)
+    if recorded:
+        title = ui["raises"] if snip.meta.expect_exception else ui["output"]
+        o_fence = "````" if "```" in recorded else "```"
+        out += [
+            "",
+            f'<div class="kb-output-name">{title}</div>',
+            "",
+            f"{o_fence}text",
+            recorded.rstrip("\n"),
+            o_fence,
+        ]
+    for fig in snippet_store.figures(snip):
+        alt = snip.meta.title.get(lang, fig.name) if snip.meta.title else fig.name
+        out += ["", f"![{alt}](../{figure_path(snip, fig)})"]
+    if badge:
+        out += [
+            "",
+            '<div class="kb-foot" markdown data-search-exclude="">',
+            "",
+            badge,
+            "",
+            "</div>",
+        ]
+    return "\n".join(out)
+
+
 # Cells and outputs as nbformat.v4's new_* helpers make them, without validating each
 # piece on its own: topic_notebook validates the whole notebook once.
 def _markdown_cell(source: str) -> NotebookNode:
@@ -255,27 +347,71 @@ def _code_cell(source: str) -> NotebookNode:
     )
 
 
-def magic_line(snip: snippet_store.Snippet) -> str:
-    """A code cell's first line: `%%snippet` with what the snippet needs and raises (see
-    SETUP_CODE); the snippet's own code follows it."""
+def cell_options(snip: snippet_store.Snippet) -> str:
+    """What the setup cell's CELLS says of a snippet's cell: its file, then what it needs
+    and raises (see SETUP_CODE)."""
     meta = snip.meta
-    options = []
+    words = [f"snippets/{snip.id.split('/')[0]}/{snip.path.name}"]
     if meta.skip:
-        options.append("needs=never")
+        words.append("needs=never")
     elif meta.needs != "cpu":
-        options.append(f"needs={meta.needs}")
+        words.append(f"needs={meta.needs}")
     if meta.packages:
-        options.append("modules=" + ",".join(meta.packages))
+        words.append("modules=" + ",".join(meta.packages))
     if meta.expect_exception:
         # the class's own name: a traceback's `torch.AcceleratorError` is `AcceleratorError`
-        options.append("raises=" + meta.expect_exception.type.rsplit(".", 1)[-1])
-    return " ".join([MAGIC, *options])
+        words.append("raises=" + meta.expect_exception.type.rsplit(".", 1)[-1])
+    return " ".join(words)
+
+
+def cell_key(code: str) -> str:
+    """A code cell's key in CELLS: as the setup cell's transformer computes it."""
+    return hashlib.sha256(code.strip().encode()).hexdigest()[:12]
+
+
+def setup_source(lang: str, cells: list[tuple[str, str]]) -> str:
+    """The setup cell's code for code cells given as (code, cell_options)."""
+    table: dict[str, str] = {}
+    for code, options in cells:
+        key = cell_key(code)
+        if table.setdefault(key, options) != options:
+            raise ValueError(f"two cells with the same code: {table[key]} and {options}")
+    ui = strings(lang)["notebook"]
+    fields = {key: repr(ui[key]) for key in ("skip_cuda", "skip_build", "skip_never")}
+    fields["skip_modules"] = repr(ui["skip_modules"])
+    fields["title"] = ui["setup_title"]
+    fields["comment"] = ui["setup"].rstrip("\n")
+    fields["cells"] = "\n".join(f"    {k!r}: {v!r}," for k, v in table.items())
+    return string.Template(SETUP_CODE).substitute(fields).rstrip("\n")
+
+
+def setup_cell(lang: str, cells: list[tuple[str, str]]) -> NotebookNode:
+    """The setup cell, folded: Colab shows a `#@title` cell as its title alone
+    (`cellView: form`), JupyterLab and Notebook 7 collapse a cell whose
+    `jupyter.source_hidden` is set (nbformat's documented cell metadata)."""
+    cell = _code_cell(setup_source(lang, cells))
+    cell["id"] = "setup"
+    cell.metadata.update(
+        {"cellView": "form", "jupyter": {"source_hidden": True}, "tags": ["setup"]}
+    )
+    return cell
 
 
 class _Builder:
+    """A topic's sections as notebook cells, or (`page`) as the Markdown of the notebook's
+    page on the site: the same cells in order, code cells as code blocks with their
+    outputs, links relative and headings with the topic page's ids."""
+
     def __init__(
-        self, project: Project, topic: Topic, lang: str, labels: dict[str, ClaimLabel]
+        self,
+        project: Project,
+        topic: Topic,
+        lang: str,
+        labels: dict[str, ClaimLabel],
+        page: bool = False,
+        badge: Badge | None = None,
     ) -> None:
+        self.page, self.badge = page, badge
         self.topic, self.lang, self.claims = topic, lang, project.claims_by_id
         self.ui, self.page_ui = strings(lang)["notebook"], strings(lang)["page"]
         self.labels_ui = strings(lang)["claim"]
@@ -283,8 +419,8 @@ class _Builder:
         self.snippets = project.snippets
         self.project = project
         self.site = site(project)
-        self.cells: list = []
-        self.headings: list[list] = []  # [level, title, id] in page order
+        self.cells: list = []  # NotebookNodes; on a page, Markdown text
+        self.code_cells: list[tuple[str, str]] = []  # (code, cell_options) in order
         self.markdown: list[str] = []  # pending lines of the current markdown cell
         self.shown = {
             p.id
@@ -297,13 +433,16 @@ class _Builder:
         return self.lang if self.lang in section.text else "zh"  # untranslated: as the page
 
     def site_link(self, m: re.Match) -> str:
-        """`](page.md#anchor)` -> `](<the page's absolute URL>#anchor)`."""
+        """`](page.md#anchor)` -> `](<the page's absolute URL>#anchor)`; on the notebook's
+        page (docs/<lang>/notebooks/), `](../page.md#anchor)`, which MkDocs checks."""
+        if self.page:
+            return f"](../{m.group(1)}.md{m.group(2) or ''})"
         return f"]({self.site.page(self.lang, m.group(1))}{m.group(2) or ''})"
 
     def flush(self) -> None:
         text = "\n".join(self.markdown).strip("\n")
         if text:
-            self.cells.append(_markdown_cell(text))
+            self.cells.append(text if self.page else _markdown_cell(text))
         self.markdown = []
 
     def snippet(self, snippet_id: str) -> None:
@@ -324,12 +463,18 @@ class _Builder:
             return
         self.flush()
         meta = snip.meta
-        cell = _code_cell(f"{magic_line(snip)}\n{code.rstrip(chr(10))}")
-        # no skip-execution / raises-exception tags: nbclient honours them, a reader's Run
-        # All does not; `%%snippet` does what they did, in every Jupyter
-        cell.metadata["torchkb"] = {"snippet": snip.id, "file": shown}
-        cell.outputs = recorded_outputs(snip)
-        self.cells.append(cell)
+        code = code.rstrip("\n")
+        self.code_cells.append((code, cell_options(snip)))
+        if self.page:
+            badge = self.badge(snip) if self.badge else ""
+            self.cells.append(page_code(snip, code, self.lang, badge))
+        else:
+            # the snippet file itself; no skip-execution / raises-exception tags: nbclient
+            # honours them, a reader's Run All does not (the setup cell does what they did)
+            cell = _code_cell(code)
+            cell.metadata["torchkb"] = {"snippet": snip.id, "file": shown}
+            cell.outputs = recorded_outputs(snip)
+            self.cells.append(cell)
         if meta.needs == "cuda":
             self.markdown += [self.ui["cuda"], ""]
         elif meta.skip:
@@ -366,11 +511,10 @@ class _Builder:
 
     def section(self, section: Section) -> None:
         text = section.text[self._lang(section)]
-        self.markdown += [f"## {text['title']}", ""]
-        # the topic page's heading ids, for the notebook page (torchkb/site/notebooks.py)
-        self.headings.append([2, text["title"], section.id])
-        ids = subheading_ids(section, self.lang)  # as the page writer gives them
-        self.headings += [[3, t, i] for t, i in zip(subheadings(text["body"]), ids, strict=True)]
+        # on the page, the topic page's heading ids: the language switch keeps the section
+        anchor = f" {{#{section.id}}}" if self.page else ""
+        self.markdown += [f"## {text['title']}{anchor}", ""]
+        ids = iter(subheading_ids(section, self.lang))  # as the page writer gives them
         if self.lang == "en" and section.translation:
             banner = strings(self.lang)["translation"][f"notebook_{section.translation}"]
             self.markdown += [banner, ""]
@@ -382,9 +526,13 @@ class _Builder:
                 self.last_output = snippet_store.load_output(self.snippets[part.id])
                 continue
             if isinstance(part, TextPart | EditorNotePart):
-                self.markdown += [
-                    _MD_LINK.sub(self.site_link, line) for line in _markdown(parts, n)
-                ]
+                if not self.page:
+                    lines = _markdown(parts, n)
+                elif isinstance(part, TextPart):
+                    lines = with_heading_ids(part.lines, ids)
+                else:  # as on the topic page: an admonition, its `###` ids in turn
+                    lines = with_heading_ids(part.markdown, ids)
+                self.markdown += [_MD_LINK.sub(self.site_link, line) for line in lines]
                 if isinstance(part, TextPart) and part.lead_in:
                     continue  # the output above still counts
             elif isinstance(part, ClaimPart):
@@ -431,73 +579,127 @@ def editor_quote(part: EditorNotePart) -> list[str]:
     return out
 
 
-def title_cell(
-    where: Site, topic: Topic, lang: str, snippets: list[snippet_store.Snippet], torch: str
-) -> NotebookNode:
-    """The first cell: the title, what the notebook is, its links, how to run it (and the
-    modules beyond torch its code `snippets` import)."""
+def intro(topic: Topic, lang: str, links: dict) -> list[str]:
+    """What a notebook and its page open with: the title, where to run it (Colab first, as
+    pytorch/tutorials do) and what it is about. `links`: `page`, `download`, `colab`, and
+    `row` (the ui string of the links' row)."""
     ui = strings(lang)["notebook"]
-    lines = [f"# {topic.title[lang]}", ""]
+    lines = [f"# {topic.title[lang]}", "", ui[links["row"]].format(**links)]
     if topic.summary.get(lang):
-        lines += [topic.summary[lang], ""]
-    lines += [
-        ui["lead"].format(
-            title=topic.title[lang],
-            page=where.page(lang, topic.id),
-            site=where.names[lang],
-            home=where.base(lang),
-            topic=topic.id,
-            torch=torch,
-        ),
-        "",
-        ui["links"].format(
-            download=where.download(lang, topic.id), colab=where.colab(lang, topic.id)
-        ),
-        "",
-        ui["how"],
-    ]
+        lines += ["", topic.summary[lang]]
+    return lines
+
+
+def how_to_run(
+    topic: Topic, lang: str, snippets: list[snippet_store.Snippet], torch: str
+) -> list[str]:
+    """How to run the notebook, and the modules beyond torch its code `snippets` import."""
+    ui = strings(lang)["notebook"]
+    lines = [ui["how"].format(topic=topic.id, torch=torch)]
     modules = sorted({name for snip in snippets for name in snip.meta.packages})
     if modules:
         lines += ["", ui["modules"].format(modules=", ".join(f"`{m}`" for m in modules))]
-    return _markdown_cell("\n".join(lines))
+    return lines
+
+
+def _built(
+    project: Project,
+    topic: Topic,
+    lang: str,
+    labels: dict[str, ClaimLabel],
+    page: bool,
+    badge: Badge | None = None,
+) -> tuple[_Builder, list[snippet_store.Snippet], str]:
+    """The builder with the topic's sections in it, the snippets of its code cells, and the
+    torch their shown outputs came from (the passing CPU records of their current code)."""
+    b = _Builder(project, topic, lang, labels, page=page, badge=badge)
+    for section in topic.sections:
+        b.section(section)
+    by_file = {cell_options(s).split()[0]: s for s in project.snippets.values()}
+    shown = [by_file[options.split()[0]] for _, options in b.code_cells]
+    torch = sorted(
+        {str(rec["torch"]) for snip in shown if (rec := project.evidence[snip.id].passed("cpu"))}
+    )
+    return b, shown, ", ".join(torch) or "—"
 
 
 def topic_notebook(
     project: Project, topic: Topic, lang: str, labels: dict[str, ClaimLabel]
 ) -> nbformat.NotebookNode:
-    b = _Builder(project, topic, lang, labels)
-    for section in topic.sections:
-        b.section(section)
-    shown = [
-        project.snippets[c.metadata["torchkb"]["snippet"]]
-        for c in b.cells
-        if "torchkb" in c.metadata
-    ]
-    ui = strings(lang)["notebook"]
-    messages = {
-        key: repr(ui[key]) for key in ("skip_cuda", "skip_build", "skip_never", "skip_modules")
+    b, shown, torch = _built(project, topic, lang, labels, page=False)
+    where = b.site
+    links = {
+        "row": "links",
+        "page": where.page(lang, topic.id),
+        "download": where.download(lang, topic.id),
+        "colab": where.colab(lang, topic.id),
     }
-    setup = _code_cell(ui["setup"] + string.Template(SETUP_CODE).substitute(messages).rstrip("\n"))
-    setup.metadata["tags"] = ["setup"]
-    # the torch the shown outputs came from: the passing CPU records of their current code
-    torch = sorted(
-        {str(rec["torch"]) for snip in shown if (rec := project.evidence[snip.id].passed("cpu"))}
+    title = _markdown_cell(
+        "\n".join([*intro(topic, lang, links), "", *how_to_run(topic, lang, shown, torch)])
     )
-    b.cells[:0] = [title_cell(b.site, topic, lang, shown, ", ".join(torch) or "—"), setup]
+    b.cells[:0] = [title, setup_cell(lang, b.code_cells)]
     for n, cell in enumerate(b.cells):
         cell["id"] = f"{topic.id}-{n:03d}"  # stable, not nbformat's random ids
     nb = NotebookNode(
-        nbformat=4,
-        nbformat_minor=5,
-        metadata={
-            **json.loads(json.dumps(METADATA)),
-            # the site's pages make the absolute links relative (torchkb/site/notebooks.py)
-            "torchkb": {"headings": b.headings, "site_url": b.site.url},
-        },
-        cells=b.cells,
+        nbformat=4, nbformat_minor=5, metadata=json.loads(json.dumps(METADATA)), cells=b.cells
     )
     nbformat.validate(nb)  # the whole notebook, once: cells and outputs included
     return nb
+
+
+def notebook_page(
+    project: Project,
+    topic: Topic,
+    lang: str,
+    labels: dict[str, ClaimLabel],
+    badge: Badge | None = None,
+) -> str:
+    """The notebook's page on the site (docs/<lang>/notebooks/<topic>.md): what the
+    notebook opens with, its setup cell folded, then its cells, the code cells as the
+    topic page's code blocks with their recorded outputs. Rendered here, with the pages,
+    so that serving the site needs no Jupyter stack."""
+    b, shown, torch = _built(project, topic, lang, labels, page=True, badge=badge)
+    ui = strings(lang)["notebook"]
+    where = site(project)
+    links = {
+        "row": "page_links",
+        "page": f"../{topic.id}.md",
+        # raw HTML (for `download`): from the page's URL, /notebooks/<topic>/
+        "download": f"../{topic.id}.ipynb",
+        "colab": where.colab(lang, topic.id),
+    }
+    title = topic.title[lang]
+    head = [
+        "---",
+        f"title: {_yaml_str(title)}",
+        f"html_title: {_yaml_str(ui['page_title'].format(title=title))}",
+        f"description: {_yaml_str(ui['page_description'].format(title=title))}",
+        "search:",
+        "  exclude: true  # the topic page is what search finds",
+        "---",
+        "",
+    ]
+    setup = setup_source(lang, b.code_cells)
+    fence = "````" if "```" in setup else "```"
+    # how to run it and the setup cell, folded: the page opens with the lesson
+    fold = [
+        '<details class="kb-check kb-setup" markdown>',
+        f"<summary>{ui['setup_summary']}</summary>",
+        "",
+        *how_to_run(topic, lang, shown, torch),
+        "",
+        f"{fence}python",
+        setup,
+        fence,
+        "",
+        "</details>",
+    ]
+    top = "\n".join([*head, *intro(topic, lang, links), "", *fold])
+    return "\n\n".join([top, *b.cells]) + "\n"
+
+
+def _yaml_str(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def notebook_bytes(nb: nbformat.NotebookNode) -> bytes:
@@ -505,9 +707,18 @@ def notebook_bytes(nb: nbformat.NotebookNode) -> bytes:
 
 
 def topic_notebooks(
-    project: Project, topics: list[Topic], lang: str, labels: dict[str, ClaimLabel]
+    project: Project,
+    topics: list[Topic],
+    lang: str,
+    labels: dict[str, ClaimLabel],
+    badge: Badge | None = None,
 ) -> dict[str, bytes]:
-    return {
-        f"{lang}/notebooks/{t.id}.ipynb": notebook_bytes(topic_notebook(project, t, lang, labels))
-        for t in topics
-    }
+    """docs/<lang>/notebooks/: each topic's notebook and its page (`badge`: a snippet's
+    run badge on that page, from the topic pages' writer)."""
+    files = {}
+    for t in topics:
+        nb = topic_notebook(project, t, lang, labels)
+        files[f"{lang}/notebooks/{t.id}.ipynb"] = notebook_bytes(nb)
+        page = notebook_page(project, t, lang, labels, badge)
+        files[f"{lang}/notebooks/{t.id}.md"] = page.encode()
+    return files

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from torchkb.render.claims import ClaimLabel, changed_in, checked_over, source_links
 from torchkb.render.headings import subheading_ids, with_heading_ids
-from torchkb.render.notebooks import note_label, notebook_links, reproduces
+from torchkb.render.notebooks import figure_path, note_label, notebook_links, reproduces
 from torchkb.sources import comments, records
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import (
@@ -24,7 +24,6 @@ from torchkb.sources.evidence import Record
 from torchkb.sources.project import Project
 from torchkb.sources.ui import strings
 
-FIGURE_DIR = "assets/figures"
 # admonition type per derived claim label (torchkb.render.claims)
 DEVICE_NAMES = {"cpu": "CPU", "cuda": "GPU"}
 RECORD_WORDS = ("torch", "python", "device", "date")  # a record's fields a badge names
@@ -95,7 +94,7 @@ class PageWriter:
                 body + o_fence,
             ]
         for fig in snippet_store.figures(snip):
-            rel = f"{FIGURE_DIR}/{snip.id.replace('/', '-')}-{fig.name.split('.', 1)[1]}"
+            rel = figure_path(snip, fig)
             self.figures[rel] = fig
             alt = snip.meta.title.get(self.lang, fig.name) if snip.meta.title else fig.name
             out += ["", f"![{alt}]({rel})"]
@@ -129,10 +128,13 @@ class PageWriter:
         """The records of the snippet's current code and output, by device kind."""
         return self.project.evidence[snip.id].runs
 
-    def badge(self, snip: snippet_store.Snippet, runs: dict[str, Record | None]) -> str:
+    def badge(
+        self, snip: snippet_store.Snippet, runs: dict[str, Record | None], up: str = ""
+    ) -> str:
         """One compact badge: what ran where, on which torch; every record's details on
-        hover and keyboard focus (Material's tooltips), linking to the records page. A
-        device shows only once it has a record: no "not run on a GPU" on a CPU block."""
+        hover and keyboard focus (Material's tooltips), linking to the records page (`up`:
+        from a page in a folder of docs/<lang>/, "../"). A device shows only once it has a
+        record: no "not run on a GPU" on a CPU block."""
         if snip.kind == "text":
             return ""  # nothing to run
         ui = strings(self.lang)["run"]
@@ -162,7 +164,7 @@ class PageWriter:
             for release, rec in found.releases.items()
         ]
         tip = "&#10;".join([*(d for d in details if d), ui["detail_link"]])
-        href = f"records.md#{snippet_anchor(snip.id)}"
+        href = f"{up}records.md#{snippet_anchor(snip.id)}"
         title = tip.replace("\\", "\\\\").replace('"', '\\"')
         # a Markdown link (MkDocs resolves it to the built page), title and class by attr_list
         icon = BADGE_ICON.get(state, "")

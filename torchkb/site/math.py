@@ -3,8 +3,6 @@
 pymdownx.arithmatex (generic mode) finds the formulas and wraps their TeX in
 `<span class="arithmatex">\\(...\\)</span>`; this hook converts each to MathML with
 latex2mathml, which browsers render natively: no JavaScript, no fonts, works offline.
-Notebook pages (mkdocs-jupyter) keep Jupyter's `$...$` in their Markdown cells for
-MathJax, which the site does not load: `dollars_to_spans` makes them arithmatex's spans.
 A formula latex2mathml cannot read stops the build naming the page and the formula.
 """
 
@@ -16,10 +14,6 @@ from mkdocs.exceptions import PluginError
 
 _FORMULA = re.compile(r'<(span|div) class="arithmatex">\\[(\[](.*?)\\[)\]]</\1>', re.S)
 _UNKNOWN = re.compile(r">(\\[a-zA-Z]+)<")
-# in notebook HTML: code and preformatted text, left alone; `$x$` as arithmatex's
-# smart_dollar reads it (no space inside the dollars, not `$1` or `"$PID"`)
-_CODE = re.compile(r"(<(pre|code|script|style)\b.*?</\2>)", re.S)
-_DOLLARS = re.compile(r"(?<![\\$\w])\$(?![\s$])([^$\n]+?)(?<![\s\\])\$(?![\w$])")
 
 
 def to_mathml(page_html: str, where: str = "") -> str:
@@ -40,12 +34,3 @@ def to_mathml(page_html: str, where: str = "") -> str:
         return f'<{m.group(1)} class="arithmatex">{mathml}</{m.group(1)}>'
 
     return _FORMULA.sub(replace, page_html)
-
-
-def dollars_to_spans(page_html: str) -> str:
-    """Notebook HTML: `$tex$` outside code -> arithmatex's span, for to_mathml."""
-    parts = _CODE.split(page_html)
-    # split() with two groups yields text, code, tag name, text, ...: change the texts only
-    for i in range(0, len(parts), 3):
-        parts[i] = _DOLLARS.sub(r'<span class="arithmatex">\\(\1\\)</span>', parts[i])
-    return "".join(p for i, p in enumerate(parts) if i % 3 != 2)

@@ -4,7 +4,7 @@ In mkdocs.yml a nav entry whose value is a placeholder is filled in from the sou
 no list of pages is kept by hand (a new topic or raw note appears without an edit):
 
     "@topics"     notes/topics/*.yml, in page order (`order`, then id)  -> <topic>.md
-    "@notebooks"  the same topics                                        -> notebooks/<topic>.ipynb
+    "@notebooks"  the same topics                                        -> notebooks/<topic>.md
     "@raw"        notes/raw/*.txt                                        -> raw/<stem>.md
 """
 
@@ -23,7 +23,7 @@ def entries(project: Project) -> dict[str, list[str]]:
     raw = [f"raw/{stem}.md" for stem in project.raw_notes]
     return {
         "@topics": [f"{t}.md" for t in topics],
-        "@notebooks": [f"notebooks/{t}.ipynb" for t in topics],
+        "@notebooks": [f"notebooks/{t}.md" for t in topics],
         "@raw": raw,
     }
 

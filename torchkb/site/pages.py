@@ -6,12 +6,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 # Pygments wraps every name and every run of spaces in a <span>; Material colours names as
-# plain code text (--md-code-hl-name-color is the code colour), JupyterLab not at all, and
-# whitespace shows no colour, so these go, and runs of punctuation or operators share one
-# span. Same text, same colours, fewer nodes to style and lay out.
+# plain code text (--md-code-hl-name-color is the code colour), and whitespace shows no
+# colour, so these go, and runs of punctuation or operators share one span. Same text,
+# same colours, fewer nodes to style and lay out.
 _PLAIN = re.compile(r'<span class="(?:n|w)">([^<]*)</span>')
 _RUN = re.compile(r'(<span class="(p|o)">[^<]*)</span><span class="\2">')
-# a code block, as Material (div.highlight) and nbconvert (div.highlight-ipynb) write it
+# a code block, as Material writes it
 _CODE = re.compile(r'(<div class="highlight[^"]*"[^>]*)(><pre[^>]*>)(.*?)(</pre>)', re.S)
 
 

@@ -1,29 +1,25 @@
 """The MkDocs plugin (`plugins: - torchkb` in mkdocs.yml): the site stage.
 
 One object per build with its state on the instance; each event hands its work to the
-module that does it: the navigation (nav), the search index (search), the notebooks as
-pages (notebooks), formulas as MathML (math), and what every page gets (pages).
+module that does it: the navigation (nav), the search index (search), formulas as MathML
+(math), what every page gets (pages), and where it comes from (provenance). The notebooks'
+pages are Markdown the generator writes (torchkb/render/notebooks.py); their .ipynb files
+are static files.
 """
 
 from pathlib import Path
 
-from markdown.extensions.toc import slugify as toc_slugify
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.plugins import BasePlugin, event_priority
 
-from torchkb.site.math import dollars_to_spans, to_mathml
+from torchkb.site import provenance
+from torchkb.site.math import to_mathml
 from torchkb.site.nav import entries, fill
-from torchkb.site.notebooks import (
-    NotebookStyles,
-    as_pages,
-    cache_per_language,
-    is_notebook,
-    notebook_meta,
-)
 from torchkb.site.pages import InlineStylesheets, NotFoundPages, lighter_code
 from torchkb.site.search import SearchSections
 from torchkb.sources.project import Project
+from torchkb.sources.ui import strings
 
 
 class KnowledgeBaseConfig(base.Config):
@@ -38,8 +34,8 @@ class KnowledgeBasePlugin(BasePlugin[KnowledgeBaseConfig]):
         self.project: Project | None = None
         self.search = SearchSections()
         self.not_found = NotFoundPages()
-        self.notebook_styles: NotebookStyles | None = None
         self.stylesheets: InlineStylesheets | None = None
+        self.history = provenance.History()
 
     @event_priority(50)  # before static-i18n's on_config (-100), which reads the nav
     def on_config(self, config):
@@ -49,44 +45,36 @@ class KnowledgeBasePlugin(BasePlugin[KnowledgeBaseConfig]):
         # inside the first one (it is `building` then)
         if self.project is None or not getattr(config.plugins.get("i18n"), "building", False):
             self.project = Project(root)
-        self.notebook_styles = self.notebook_styles or NotebookStyles(
-            root / ".cache" / "torchkb-css"
-        )
+            self.history = provenance.current(root)
         self.stylesheets = InlineStylesheets(self.config.inline_css, config.theme.dirs)
         if config.nav:
             config.nav = fill(config.nav, entries(self.project))
         return config
 
-    @event_priority(-200)  # after static-i18n's on_files (-100), which made them static files
+    @event_priority(-200)  # after static-i18n's on_files (-100), which makes the Files anew
     def on_files(self, files, config):
-        i18n = config.plugins.get("i18n")
-        as_pages(files, i18n)
-        if i18n is not None:
-            cache_per_language(config, i18n.current_language)
-        self.notebook_styles.new_pass()
+        provenance.set_edit_uris(files, self.project.root)
         return files
 
-    def on_page_markdown(self, markdown, page, **kwargs):
-        if is_notebook(page):  # the topic page is what search should find
-            page.meta.setdefault("search", {"exclude": True})
-        return markdown
-
     def on_page_content(self, html, page, config, **kwargs):
-        if is_notebook(page):
-            # the slugify of mkdocs.yml's toc extension, which gives the other pages their ids
-            slugify = config.mdx_configs.get("toc", {}).get("slugify", toc_slugify)
-            html = dollars_to_spans(self.notebook_styles.mend(html, page, slugify))
         html = to_mathml(html, page.file.src_uri)
         return lighter_code(html, self.config.eager_code_blocks)
 
     @event_priority(100)  # before Material's search plugin, which strips data-search-exclude
     def on_page_context(self, context, page, config, **kwargs):
         self.search.read(page, config)
-        if is_notebook(page):
-            notebook_meta(page, config.theme.get("language"))
+        context["kb_page"] = provenance.page_facts(page, config, self.history)
+        return self.site_context(context, config)
+
+    def site_context(self, context, config):
+        """What every template of the site gets: the build stamp, and the words of the
+        page's language (the footer, the page's sources)."""
+        context["kb_build"] = provenance.build_stamp(config, self.history)
+        context["kb_words"] = strings(config.theme.get("language") or "zh")["site"]
         return context
 
     def on_template_context(self, context, template_name, config, **kwargs):
+        context = self.site_context(context, config)
         i18n = config.plugins.get("i18n")
         if template_name == "404.html" and i18n is not None:
             self.not_found.menus(config, i18n)
@@ -99,10 +87,7 @@ class KnowledgeBasePlugin(BasePlugin[KnowledgeBaseConfig]):
         return self.not_found.place(output, config, i18n)
 
     def on_post_page(self, output, page, config, **kwargs):
-        if is_notebook(page):
-            output = self.notebook_styles.link(output, page)
         return self.stylesheets.inline(output)
 
     def on_post_build(self, config, **kwargs):
         self.search.write(Path(config.site_dir), self.project.search_dir)
-        self.notebook_styles.write(Path(config.site_dir))
