@@ -107,3 +107,16 @@ def test_notebook_pages_are_site_pages(site: Path) -> None:
             assert jupyter not in text, f"{page.relative_to(site)}: {jupyter}"
         assert '<script src="">' not in text, f"{page.relative_to(site)}: empty script"
         assert (page.parent.parent / f"{page.parent.name}.ipynb").is_file(), page
+
+
+def test_material_bundle_is_deferred_before_kb_js(site: Path) -> None:
+    """No page's first paint waits for Material's bundle (torchkb/site/pages.py), and
+    kb.js, which puts the hreflang alternates back after Material has read them, comes
+    after it (deferred scripts run in document order)."""
+    for page in (site / "index.html", site / "claims" / "index.html", site / "404.html"):
+        text = page.read_text(encoding="utf-8")
+        scripts = re.findall(
+            r"<script src=\"[^\"]*/(bundle\.\w+\.min\.js|kb\.js)\"( defer)?>", text
+        )
+        assert [name.split(".")[0] for name, _ in scripts] == ["bundle", "kb"], page
+        assert all(defer for _, defer in scripts), f"{page}: {scripts}"

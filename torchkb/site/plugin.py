@@ -16,7 +16,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from torchkb.site import provenance
 from torchkb.site.math import to_mathml
 from torchkb.site.nav import entries, fill
-from torchkb.site.pages import InlineStylesheets, NotFoundPages, lighter_code
+from torchkb.site.pages import InlineStylesheets, NotFoundPages, defer_bundle, lighter_code
 from torchkb.site.search import SearchSections
 from torchkb.sources.project import Project
 from torchkb.sources.ui import strings
@@ -87,7 +87,7 @@ class KnowledgeBasePlugin(BasePlugin[KnowledgeBaseConfig]):
         return self.not_found.place(output, config, i18n)
 
     def on_post_page(self, output, page, config, **kwargs):
-        return self.stylesheets.inline(output)
+        return defer_bundle(self.stylesheets.inline(output))
 
     def on_post_build(self, config, **kwargs):
         self.search.write(Path(config.site_dir), self.project.search_dir)

@@ -1,3 +1,12 @@
+// The head's hreflang alternates back (theme/main.html hid them from Material, which reads
+// them when the page is ready): this script is deferred after Material's bundle (also
+// deferred: torchkb/site/pages.py), so its listener runs after Material's.
+document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll("head link[rel=kb-alternate]").forEach(function (l) {
+    l.setAttribute("rel", "alternate")
+  })
+});
+
 // The language menu keeps the reader's place: when clicked, its link gets the anchor of
 // the section being read (the URL's, else the last heading scrolled past). Section and
 // sub-section ids are the same in both languages (torchkb/render/headings.py).
