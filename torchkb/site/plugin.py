@@ -81,10 +81,11 @@ class KnowledgeBasePlugin(BasePlugin[KnowledgeBaseConfig]):
         return context
 
     def on_post_template(self, output, template_name, config, **kwargs):
-        i18n = config.plugins.get("i18n")
-        if template_name != "404.html" or i18n is None:
+        if template_name != "404.html":
             return output
-        return self.not_found.place(output, config, i18n)
+        output = defer_bundle(output)  # a static template, not a page: on_post_page skips it
+        i18n = config.plugins.get("i18n")
+        return output if i18n is None else self.not_found.place(output, config, i18n)
 
     def on_post_page(self, output, page, config, **kwargs):
         return defer_bundle(self.stylesheets.inline(output))
