@@ -273,3 +273,13 @@ def test_complexity() -> None:
         timeout=120,
     )
     assert result.returncode == 0, result.stdout
+
+
+def test_readme_is_for_a_user() -> None:
+    """The README says what the site is, the two commands, how to add a note and the GPU
+    job, in at most 120 lines; the rest is CONTRIBUTING.md's."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 120, f"README.md has {len(lines)} lines: move detail to CONTRIBUTING.md"
+    headings = [line for line in lines if line.startswith("## ")]
+    for wanted in ("## Two commands", "## Adding a note", "## The GPU job"):
+        assert any(h.startswith(wanted) for h in headings), wanted

@@ -14,7 +14,7 @@ class ImageDataset(Dataset):
 
 
 def collate_skip_none(batch):
-    # 自定义collate_fn：先清理掉不合法的数据(None)，再交给 default_collate 拼接。
+    # 自定义 collate_fn：先清理掉不合法的数据 (None)，再交给 default_collate 拼接。
     batch = [sample for sample in batch if sample is not None]
     if not batch:  # 整个 batch 都读失败了
         return None

@@ -4,7 +4,7 @@ def batch_sizes(drop_last):
 
 
 def loads_in_main_process(num_workers):
-    # get_worker_info() 在取数据的进程里返回 None 吗 (None: 主进程)?
+    # get_worker_info() 在取数据的进程里返回 None 吗（None：主进程）?
     return next(iter(DataLoader(WhereAmI(), batch_size=None, num_workers=num_workers)))
 
 
@@ -13,7 +13,7 @@ assert batch_sizes(False) == [4, 4, 2]  # 不丢弃时最后一个 batch 不足 
 
 
 class Shards(torch.utils.data.IterableDataset):
-    # n 个样本的 IterableDataset, 按 worker 分片: 每个 worker 只产出自己那一份 (官方文档的写法)
+    # n 个样本的 IterableDataset，按 worker 分片：每个 worker 只产出自己那一份（官方文档的写法）
     def __init__(self, n):
         self.n = n
 
@@ -24,14 +24,14 @@ class Shards(torch.utils.data.IterableDataset):
 
 
 def drops_only_the_remainder(kind, n, size, workers, shuffle):
-    # drop_last=True 时: 是否正好丢掉 n % size 个样本, 其余都在满的 batch 里?
+    # drop_last=True 时：是否正好丢掉 n % size 个样本，其余都在满的 batch 里？
     data = TensorDataset(torch.arange(n).float()) if kind == "map-style" else Shards(n)
     loader = DataLoader(data, batch_size=size, shuffle=shuffle, num_workers=workers, drop_last=True)
     sizes = [len(batch[0] if isinstance(batch, list) else batch) for batch in loader]
     return sizes == [size] * (n // size)
 
 
-# 网格: Dataset 的种类 x 样本数与 batch_size x num_workers x shuffle
+# 网格：Dataset 的种类 x 样本数与 batch_size x num_workers x shuffle
 drop_last_grid = [
     ("map-style", n, 4, workers, shuffle)
     for n in (10, 8, 3)
@@ -48,12 +48,12 @@ drop_last_cases = {
 # 笔记的两条说法是否成立 (本站据此标注核查结果)
 note_claims_hold = {
     "data-num-workers-zero": loads_in_main_process(0),
-    # 不足一个 batch 的 2 个样本被丢弃, 在网格的每种情形下都是如此吗
+    # 不足一个 batch 的 2 个样本被丢弃，在网格的每种情形下都是如此吗
     "data-drop-last": batch_sizes(True) == [4, 4] and all(drop_last_cases.values()),
 }
 note_claims_cases = {"data-drop-last": drop_last_cases}
-# 对照: num_workers=1 时在 worker 进程里取数据;
-# drop_last: 同样的网格, 去掉 IterableDataset 分给多个 worker 的情形: 都成立
+# 对照：num_workers=1 时在 worker 进程里取数据；
+# drop_last：同样的网格，去掉 IterableDataset 分给多个 worker 的情形：都成立
 only_one_worker_per_iterable = all(
     ok for case, ok in drop_last_cases.items() if "Iterable" not in case or "num_workers=2" not in case
 )

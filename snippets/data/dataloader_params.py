@@ -2,7 +2,7 @@ import torch
 from torch.utils.data import DataLoader, TensorDataset, get_worker_info
 
 torch.manual_seed(0)
-dataset = TensorDataset(torch.arange(10).float())  # dataset：加载的数据集(Dataset对象)，这里有 10 个样本
+dataset = TensorDataset(torch.arange(10).float())  # dataset：加载的数据集（Dataset 对象），这里有 10 个样本
 
 loader = DataLoader(
     dataset,
@@ -10,9 +10,9 @@ loader = DataLoader(
     shuffle=True,        # shuffle：是否将数据打乱
     sampler=None,        # sampler：样本抽样（与 shuffle=True 互斥）
     num_workers=0,       # num_workers：使用多进程加载的进程数，0代表不使用多进程
-    collate_fn=None,     # collate_fn：如何将多个样本数据拼接成一个batch，None 即 default_collate
+    collate_fn=None,     # collate_fn：如何将多个样本数据拼接成一个 batch，None 即 default_collate
     pin_memory=False,    # pin_memory：是否将数据保存在pin memory区
-    drop_last=False,     # drop_last：为True会将多出来不足一个batch的数据丢弃
+    drop_last=False,     # drop_last：为 True 会将多出来不足一个 batch 的数据丢弃
 )
 for (batch,) in loader:
     print(batch)

@@ -6,7 +6,7 @@ from torch.utils.data import DataLoader, Dataset, get_worker_info
 
 
 class RandomAugment(Dataset):
-    # 每个样本返回 (worker id, torch / numpy / random 各自的一个随机数)，模拟随机数据增强。
+    # 每个样本返回（worker id, torch / numpy / random 各自的一个随机数），模拟随机数据增强。
 
     def __len__(self):
         return 4

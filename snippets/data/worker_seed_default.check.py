@@ -1,5 +1,5 @@
 def same_in_both_workers(column):
-    # 两个 worker 抽到的这一列随机数相同吗?
+    # 两个 worker 抽到的这一列随机数相同吗？
     by_worker = {}
     for row in rows:
         by_worker.setdefault(row[0], []).append(row[column])
@@ -9,8 +9,8 @@ def same_in_both_workers(column):
 assert sorted(by[0] for by in rows) == [0, 0, 1, 1]  # 两个 worker 各取了 2 个样本
 assert rows == draw()  # 固定 generator 的种子后可以复现
 
-# 笔记的说法是否成立 (本站据此标注核查结果): 多进程时随机种子还要注意吗?
+# 笔记的说法是否成立（本站据此标注核查结果）：多进程时随机种子还要注意吗？
 # Dataset 自带的生成器没有人替你按 worker 设种子
 note_claim_holds = same_in_both_workers(3)
-# 对照: torch 为每个 worker 设了种子的 np.random
+# 对照：torch 为每个 worker 设了种子的 np.random
 note_claim_control = same_in_both_workers(1)

@@ -8,7 +8,7 @@ x, y = torch.randn(64, 16), torch.randn(64, 4)
 
 def train(impl):
     m = copy.deepcopy(model)
-    # foreach=False: 逐个参数循环 (CPU 上的默认); foreach=True: 多个参数一起算 (GPU 上的默认); fused=True: 融合成一个 kernel
+    # foreach=False：逐个参数循环（CPU 上的默认）; foreach=True：多个参数一起算（GPU 上的默认）; fused=True：融合成一个 kernel
     opt = torch.optim.Adam(m.parameters(), lr=1e-2, **impl)
     for _ in range(5):
         opt.zero_grad()

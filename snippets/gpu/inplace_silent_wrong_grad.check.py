@@ -1,4 +1,4 @@
-class SavedSquare(torch.autograd.Function):  # 同一个函数, 用 save_for_backward 保存 x
+class SavedSquare(torch.autograd.Function):  # 同一个函数，用 save_for_backward 保存 x
     @staticmethod
     def forward(ctx, x):
         ctx.save_for_backward(x)
@@ -11,7 +11,7 @@ class SavedSquare(torch.autograd.Function):  # 同一个函数, 用 save_for_bac
 
 
 def silently_wrong(function):
-    # in-place 改写 backward 要用的 x 之后: 不报错而梯度是错的, 返回 True
+    # in-place 改写 backward 要用的 x 之后：不报错而梯度是错的，返回 True
     leaf = torch.tensor(3.0, requires_grad=True)
     inner = leaf * 1
     out = function.apply(inner)
@@ -24,9 +24,9 @@ def silently_wrong(function):
     return leaf.grad.item() != 6.0
 
 
-assert w.grad.item() == 0.0  # .data 的例子: 不报错, 梯度是错的
+assert w.grad.item() == 0.0  # .data 的例子：不报错，梯度是错的
 
-# 笔记的说法是否成立 (本站据此标注核查结果): 用了 in-place 而没报错, 梯度就一定对吗?
+# 笔记的说法是否成立（本站据此标注核查结果）：用了 in-place 而没报错，梯度就一定对吗？
 note_claim_holds = not silently_wrong(Square)
-# 对照: 同样的检查用在 save_for_backward 上 (版本号检查会报错)
+# 对照：同样的检查用在 save_for_backward 上（版本号检查会报错）
 note_claim_control = not silently_wrong(SavedSquare)

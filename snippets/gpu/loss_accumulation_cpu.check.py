@@ -1,6 +1,6 @@
 assert isinstance(total_loss, float)
 
-# total_loss 后来被第二个循环覆盖: 错误的写法在这里重做
+# total_loss 后来被第二个循环覆盖：错误的写法在这里重做
 wrong_total = 0
 for step in range(3):
     optimizer.zero_grad()

@@ -7,10 +7,10 @@ def count(module, x):
         module(x)
     return params, counter.get_total_flops()
 
-# fc: 参数量大, 计算量小
+# fc：参数量大，计算量小
 fc = torch.nn.Linear(4096, 4096)
 fc_params, fc_flops = count(fc, torch.randn(1, 4096))
-# conv: 参数量小, 计算量大 (同一个卷积核在每个空间位置上都要算一遍)
+# conv：参数量小，计算量大（同一个卷积核在每个空间位置上都要算一遍）
 conv = torch.nn.Conv2d(64, 64, 3, padding=1)
 conv_params, conv_flops = count(conv, torch.randn(1, 64, 56, 56))
 
@@ -28,4 +28,4 @@ s_params, s_flops = count(standard, x)
 d_params, d_flops = count(separable, x)
 print(f"standard 3x3:        params {s_params:>8,}  FLOPs {s_flops:>14,}")
 print(f"depthwise separable: params {d_params:>8,}  FLOPs {d_flops:>14,}")
-# 参数量和计算量都变小了 (约 1/8), 并不是用更多参数换更少计算
+# 参数量和计算量都变小了（约 1/8），并不是用更多参数换更少计算

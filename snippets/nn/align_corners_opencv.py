@@ -3,10 +3,10 @@ import torch
 import torch.nn.functional as F
 
 torch.manual_seed(0)
-img = torch.rand(1, 1, 6, 7)  # (N, C, H, W): 一张 6x7 的单通道图
+img = torch.rand(1, 1, 6, 7)  # (N, C, H, W)：一张 6x7 的单通道图
 
 for size in [(9, 11), (3, 4)]:  # 放大和缩小
-    # OpenCV 的双线性缩放 (dsize 是 (宽, 高))
+    # OpenCV 的双线性缩放（dsize 是（宽，高））
     ref = torch.from_numpy(cv2.resize(img[0, 0].numpy(), (size[1], size[0]),
                                       interpolation=cv2.INTER_LINEAR))
     default = F.interpolate(img, size=size, mode="bilinear")[0, 0]  # align_corners=None

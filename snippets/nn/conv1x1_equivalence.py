@@ -2,8 +2,8 @@ import torch
 import torch.nn as nn
 
 torch.manual_seed(0)
-# kernel_size=1 时, 1D/2D/3D 卷积都只是在每个位置上对通道做同一个线性变换 (等价于 nn.Linear),
-# 区别只在于输入的空间维度个数: (N, C, L) / (N, C, H, W) / (N, C, D, H, W)
+# kernel_size=1 时，1D/2D/3D 卷积都只是在每个位置上对通道做同一个线性变换（等价于 nn.Linear），
+# 区别只在于输入的空间维度个数：(N, C, L) / (N, C, H, W) / (N, C, D, H, W)
 lin = nn.Linear(8, 4)
 conv1 = nn.Conv1d(8, 4, kernel_size=1)
 conv2 = nn.Conv2d(8, 4, kernel_size=1)

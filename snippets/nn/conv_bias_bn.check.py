@@ -1,9 +1,9 @@
 import copy
 
-# 对照: 同样的两个卷积, 后面不接 BN (同样的比较)
+# 对照：同样的两个卷积，后面不接 BN（同样的比较）
 without_bn = torch.allclose(conv_b(x), conv_nb(x), atol=1e-5)
 
-# eval 模式下 BN 减去的是 running_mean: 它在训练中逐步吸收了 bias, 差别随训练步数变小, 但不是 0
+# eval 模式下 BN 减去的是 running_mean：它在训练中逐步吸收了 bias，差别随训练步数变小，但不是 0
 bn_b, bn_nb = copy.deepcopy(bn1), copy.deepcopy(bn2)
 for _ in range(50):
     xi = torch.randn(8, 3, 16, 16)
@@ -14,7 +14,7 @@ assert 0 < eval_gap < 1e-2
 
 
 def bias_has_no_effect(mode, dtype, affine, dims, warmup):
-    # 有无 bias 的两个卷积 (同样的权重) 各接一个 BN: 输出相同, 训练模式下 bias 的梯度也为 0 吗?
+    # 有无 bias 的两个卷积（同样的权重）各接一个 BN：输出相同，训练模式下 bias 的梯度也为 0 吗？
     gen = torch.Generator().manual_seed(1)
     conv = (nn.Conv1d, nn.Conv2d)[dims - 1]
     norm = (nn.BatchNorm1d, nn.BatchNorm2d)[dims - 1]
@@ -22,11 +22,11 @@ def bias_has_no_effect(mode, dtype, affine, dims, warmup):
     no_bias = conv(3, 4, 3, padding=1, bias=False).to(dtype)
     with torch.no_grad():
         no_bias.weight.copy_(with_bias.weight)
-        with_bias.bias.fill_(0.5)  # 一个明显的 bias: 若它起作用, 输出必然不同
+        with_bias.bias.fill_(0.5)  # 一个明显的 bias：若它起作用，输出必然不同
     stats = mode != "eval, track_running_stats=False"
     bn_with, bn_without = (norm(4, affine=affine, track_running_stats=stats).to(dtype) for _ in "ab")
     shape = (8, 3) + (16,) * dims
-    for _ in range(warmup):  # 训练若干步 (只更新 BN 的统计量)
+    for _ in range(warmup):  # 训练若干步（只更新 BN 的统计量）
         xi = torch.randn(shape, generator=gen, dtype=dtype)
         bn_with(with_bias(xi)), bn_without(no_bias(xi))
     if mode != "train":
@@ -35,7 +35,7 @@ def bias_has_no_effect(mode, dtype, affine, dims, warmup):
     out_with, out_without = bn_with(with_bias(xi)), bn_without(no_bias(xi))
     same = torch.allclose(out_with, out_without, atol=1e-5 if dtype == torch.float32 else 1e-10)
     if mode == "train":
-        # bias 的梯度与权重的梯度相比可以忽略 (只剩舍入误差; 不接 BN 时两者同一量级)
+        # bias 的梯度与权重的梯度相比可以忽略（只剩舍入误差；不接 BN 时两者同一量级）
         out_with.pow(2).sum().backward()
         ratio = with_bias.bias.grad.abs().max() / with_bias.weight.grad.abs().max()
         same = same and ratio.item() < (1e-2 if dtype == torch.float32 else 1e-8)
@@ -43,7 +43,7 @@ def bias_has_no_effect(mode, dtype, affine, dims, warmup):
 
 
 MODES = {"train": 0, "eval, 300 steps of statistics": 300, "eval, track_running_stats=False": 0}
-# 笔记的说法 (卷积后接 BN, bias 不起作用) 在每种情形下是否成立:
+# 笔记的说法（卷积后接 BN, bias 不起作用）在每种情形下是否成立：
 # 模式 x dtype x BN 有无 affine x Conv1d/Conv2d
 note_claim_cases = {
     f"{mode}, {str(dtype)[6:]}, affine={affine}, Conv{dims}d": bias_has_no_effect(mode, dtype, affine, dims, warmup)
@@ -54,5 +54,5 @@ note_claim_cases = {
 }
 # 本站据此标注核查结果
 note_claim_holds = all(note_claim_cases.values())
-# 对照: 同样的比较, 但 eval 模式下 BN 还没有见过数据 (running_mean 为 0, 没吸收 bias): 不成立
+# 对照：同样的比较，但 eval 模式下 BN 还没有见过数据（running_mean 为 0，没吸收 bias）：不成立
 note_claim_control = bias_has_no_effect("eval, 0 steps of statistics", torch.float32, True, 2, 0)

@@ -14,7 +14,7 @@ assert torch.equal(out_default, out_false)  # None 的效果与 False 相同
 
 
 def keys_cubic(t, a=-0.75):
-    # bicubic 的四个权重 (Keys 三次卷积, a=-0.75, 与 PyTorch 相同)
+    # bicubic 的四个权重（Keys 三次卷积，a=-0.75，与 PyTorch 相同）
     def k(d):
         d = abs(d)
         if d <= 1:
@@ -34,7 +34,7 @@ def formula_matrix(n_src, n_dst, kind):
             x0 = min(math.floor(x), n_src - 1)
             m[d, x0] += 1 - (x - x0)
             m[d, min(x0 + 1, n_src - 1)] += x - x0
-        else:  # cubic: 四个邻居, 越界的下标截断到边上
+        else:  # cubic：四个邻居，越界的下标截断到边上
             x0 = math.floor(x)
             for k, w in zip(range(-1, 3), keys_cubic(x - x0), strict=True):
                 m[d, min(max(x0 + k, 0), n_src - 1)] += w
@@ -54,9 +54,9 @@ DIMS = {"nearest": 1, "nearest-exact": 1, "linear": 1, "bilinear": 2, "bicubic":
 
 
 def follows_formula(mode, n_src, *, size=None, scale_factor=None, dtype=torch.float64, **kw):
-    # interpolate 的结果是否等于按公式 (用实际的 srcWidth/dstWidth) 插值的结果
+    # interpolate 的结果是否等于按公式（用实际的 srcWidth/dstWidth）插值的结果
     if mode.startswith("nearest"):
-        # 输入是下标本身, 输出就是取到的源像素下标: 它离 SrcX 不超过半个像素吗 (正好一半时两边都算)?
+        # 输入是下标本身，输出就是取到的源像素下标：它离 SrcX 不超过半个像素吗（正好一半时两边都算）?
         ramp = torch.arange(n_src, dtype=dtype).view(1, 1, n_src)
         out = F.interpolate(ramp, size=size, scale_factor=scale_factor, mode=mode, **kw)[0, 0]
         src_x = (torch.arange(len(out), dtype=torch.float64) + 0.5) * (n_src / len(out)) - 0.5
@@ -72,8 +72,8 @@ def follows_formula(mode, n_src, *, size=None, scale_factor=None, dtype=torch.fl
     return torch.allclose(out.double(), expected, atol=tol)
 
 
-# 网格: 插值模式 x (size / scale_factor) x (放大 / 缩小)
-# scale_factor 取输出尺寸要取整的值: 15*1.5=22.5 -> 22, 15*0.5=7.5 -> 7
+# 网格：插值模式 x (size / scale_factor) x（放大 / 缩小）
+# scale_factor 取输出尺寸要取整的值：15*1.5=22.5 -> 22, 15*0.5=7.5 -> 7
 SPECS = {
     "size, 5->8": dict(n_src=5, size=8),
     "size, 8->5": dict(n_src=8, size=5),
@@ -85,7 +85,7 @@ note_claim_cases = {
     for mode in DIMS
     for spec, args in SPECS.items()
 }
-# 输出尺寸不用取整时, 1/scale_factor 与 srcWidth/dstWidth 相同
+# 输出尺寸不用取整时，1/scale_factor 与 srcWidth/dstWidth 相同
 note_claim_cases["mode=linear, scale_factor=2, 5->10"] = follows_formula(
     "linear", 5, scale_factor=2
 )
@@ -100,7 +100,7 @@ note_claim_cases["mode=bilinear, size, 5->8, float32"] = follows_formula(
 )
 
 
-# 性质检验 (hypothesis): 任意尺寸上, 公式在哪些情形下成立
+# 性质检验 (hypothesis)：任意尺寸上，公式在哪些情形下成立
 def property_run(modes, specs, examples):
     failures = []
 
@@ -114,7 +114,7 @@ def property_run(modes, specs, examples):
     def formula_holds(mode, spec, n_src, n_dst):
         if spec == "size":
             ok = follows_formula(mode, n_src, size=n_dst)
-        else:  # scale_factor=n_dst/n_src: 输出尺寸不一定是 n_dst
+        else:  # scale_factor=n_dst/n_src：输出尺寸不一定是 n_dst
             ok = follows_formula(mode, n_src, scale_factor=n_dst / n_src)
         if not ok:
             failures.append(f"mode={mode}, {spec}, {n_src}->{n_dst}")
@@ -128,29 +128,29 @@ def property_run(modes, specs, examples):
     return None
 
 
-# 笔记的说法 (默认 align_corners 时按此公式): 所有模式, size 或 scale_factor
+# 笔记的说法（默认 align_corners 时按此公式）：所有模式，size 或 scale_factor
 stated = property_run(list(DIMS), ["size", "scale_factor"], 200)
-# 公式成立的范围: linear 类模式 (linear/bilinear/bicubic/trilinear), 给的是 size
+# 公式成立的范围：linear 类模式 (linear/bilinear/bicubic/trilinear)，给的是 size
 linear_size = property_run(["linear", "bilinear", "bicubic", "trilinear"], ["size"], 200)
 note_claim_property = {"examples": 200, "counterexample": stated}
 note_claim_cases["property: any mode, size or scale_factor, 1..40 px"] = stated is None
 note_claim_cases["property: linear-type mode, size, 1..40 px"] = linear_size is None
 
-# 笔记的说法是否成立 (本站据此标注核查结果): 默认 align_corners 时, 各种情形都按公式对齐
+# 笔记的说法是否成立（本站据此标注核查结果）：默认 align_corners 时，各种情形都按公式对齐
 note_claim_holds = all(note_claim_cases.values())
-# 对照: 同样的测量用在公式成立的范围内 (linear 类模式, 给 size) 的情形上
+# 对照：同样的测量用在公式成立的范围内（linear 类模式，给 size）的情形上
 note_claim_control = all(
     follows_formula(mode, **args)
     for mode in ("linear", "bilinear", "bicubic", "trilinear")
     for args in SPECS.values()
     if "size" in args
 )
-# 测量能区分对齐方式: align_corners=True 不按此公式
+# 测量能区分对齐方式：align_corners=True 不按此公式
 assert not follows_formula("linear", 5, size=8, align_corners=True)
 assert not follows_formula("bicubic", 5, size=8, align_corners=True)
 
-# 给的是 scale_factor 而不是 size 时, PyTorch 用 1/scale_factor 代替 srcWidth/dstWidth:
-# 15 个像素放大 1.5 倍得到 22 个, 两者不同, 结果也不同 (recompute_scale_factor=True 时相同)
+# 给的是 scale_factor 而不是 size 时，PyTorch 用 1/scale_factor 代替 srcWidth/dstWidth:
+# 15 个像素放大 1.5 倍得到 22 个，两者不同，结果也不同（recompute_scale_factor=True 时相同）
 src15 = torch.randn(1, 1, 15)
 by_size = F.interpolate(src15, size=22, mode="linear")
 assert not torch.equal(by_size, F.interpolate(src15, scale_factor=1.5, mode="linear"))

@@ -12,7 +12,7 @@ set_hypothesis_home_dir(Path.cwd() / ".hypothesis")
 
 
 def size_equals_scale_factor(x, scale):
-    # size 取 scale 倍 (向下取整) 与 scale_factor=scale 的 bicubic 结果逐元素相等吗?
+    # size 取 scale 倍（向下取整）与 scale_factor=scale 的 bicubic 结果逐元素相等吗？
     size = tuple(int(n * scale) for n in x.shape[-2:])
     return bool((F.interpolate(x, size=size, mode="bicubic") == F.interpolate(x, scale_factor=scale, mode="bicubic")).all())
 
@@ -75,5 +75,5 @@ note_claim_cases = {
     "property: 7 modes, 1-3 dims, 1-10 px, whole factors 2-5": not failures,
 }
 note_claim_holds = all(note_claim_cases.values())
-# 对照: 同样的比较, 但 15 个像素放大 1.5 倍不是整数 (size 取 22): 两种写法的缩放比例不同
+# 对照：同样的比较，但 15 个像素放大 1.5 倍不是整数（size 取 22）：两种写法的缩放比例不同
 note_claim_control = size_equals_scale_factor(torch.randn(1, 3, 15, 15), 1.5)

@@ -12,7 +12,7 @@ set_hypothesis_home_dir(Path.cwd() / ".hypothesis")
 SEARCH = [Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink]
 
 
-# 5-D 输入同样地调用; 对照: 同一个张量先 unsqueeze(0) 成 4-D, 同样地调用
+# 5-D 输入同样地调用；对照：同一个张量先 unsqueeze(0) 成 4-D，同样地调用
 def bicubic_error(t):
     try:
         F.interpolate(t, scale_factor=4, mode="bicubic")

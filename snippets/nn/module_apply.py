@@ -15,5 +15,5 @@ def init_weights(m):
 
 
 net.apply(init_weights)
-# 递归作用于每个子模块 (先子模块, 后父模块), 最后是 self
+# 递归作用于每个子模块（先子模块，后父模块），最后是 self
 print(visited)

@@ -1,4 +1,4 @@
-# 对照: 同样的层放进 nn.Sequential, 同样地直接调用, 看它报不报同一个错
+# 对照：同样的层放进 nn.Sequential，同样地直接调用，看它报不报同一个错
 def missing_forward_error(container):
     try:
         container(torch.randn(2, 4))

@@ -1,4 +1,4 @@
-# 对照用的模型: 同样的模型, 只是 plain 也注册成了 buffer
+# 对照用的模型：同样的模型，只是 plain 也注册成了 buffer
 class PlainRegistered(Model):
     def __init__(self):
         super().__init__()
@@ -15,13 +15,13 @@ def saved_keys(model):
 
 
 def update_reaches_state_dict(update):
-    # 在 forward 之外做一次更新, state_dict 里的 buffer 变成 5 了吗?
+    # 在 forward 之外做一次更新，state_dict 里的 buffer 变成 5 了吗？
     fresh = Model()
     update(fresh)
     return torch.equal(fresh.state_dict()["running"], torch.full((2,), 5.0))
 
 
-# state_dict 的键 (上面的代码后面把 m 移到了 meta 设备: 在一个新的模型上看)
+# state_dict 的键（上面的代码后面把 m 移到了 meta 设备：在一个新的模型上看）
 registered_saved = saved_keys(Model()) == ["weight", "running"]
 plain_registered_saved = saved_keys(PlainRegistered()) == ["weight", "running"]
 # persistent=False 注册的 buffer 不进 state_dict
@@ -32,7 +32,7 @@ assert "scratch" not in saved_keys(not_persistent) and "scratch" in dict(not_per
 
 
 def saved_in_state_dict(kind):
-    # 一个模型只多出一样东西 (kind): 它进了 state_dict 吗?
+    # 一个模型只多出一样东西 (kind)：它进了 state_dict 吗？
     model = nn.Module()
     if kind == "nn.Parameter":
         model.extra = nn.Parameter(torch.ones(2))
@@ -50,7 +50,7 @@ def saved_in_state_dict(kind):
     return "extra" in model.state_dict()
 
 
-# 网格: 笔记的说法 (parameter 和 buffer 都保存在 state_dict 中, 普通成员变量不保存) 对每一种成员是否成立
+# 网格：笔记的说法（parameter 和 buffer 都保存在 state_dict 中，普通成员变量不保存）对每一种成员是否成立
 claimed_saved = {
     "nn.Parameter": True,
     "nn.Parameter, requires_grad=False": True,
@@ -65,16 +65,16 @@ outside_forward = update_reaches_state_dict(lambda model: model.running.fill_(5.
 copy_only = update_reaches_state_dict(lambda model: model.running.clone().fill_(5.0))
 assert torch.equal(m2.running, torch.full((2,), 5.0))
 
-# 笔记的三条说法是否成立 (本站据此标注核查结果)
+# 笔记的三条说法是否成立（本站据此标注核查结果）
 note_claims_hold = {
     "nn-cuda-moves-registered-only": moved_registered_only(m),
     "nn-state-dict-params-buffers": all(state_dict_cases.values()),
-    # 笔记: buffer 只能在 forward 中被更新
+    # 笔记：buffer 只能在 forward 中被更新
     "nn-buffer-only-in-forward": not outside_forward,
 }
 note_claims_cases = {"nn-state-dict-params-buffers": state_dict_cases}
-# 对照: plain 注册成 buffer 后, 同样的测量; 网格去掉 persistent=False 的 buffer (其余都成立);
-# 只改了 buffer 的一个拷贝时, 同样的测量
+# 对照：plain 注册成 buffer 后，同样的测量；网格去掉 persistent=False 的 buffer（其余都成立）;
+# 只改了 buffer 的一个拷贝时，同样的测量
 assert registered_saved and not plain_registered_saved
 note_claims_control = {
     "nn-cuda-moves-registered-only": moved_registered_only(PlainRegistered().to("meta")),

@@ -5,8 +5,8 @@ import torch.nn as nn
 class Model(nn.Module):
     def __init__(self):
         super().__init__()
-        self.weight = nn.Parameter(torch.ones(2))  # parameter: 由 optimizer 更新
-        self.register_buffer("running", torch.zeros(2))  # buffer: 不被 optimizer 更新
+        self.weight = nn.Parameter(torch.ones(2))  # parameter：由 optimizer 更新
+        self.register_buffer("running", torch.zeros(2))  # buffer：不被 optimizer 更新
         self.plain = torch.zeros(2)  # 普通成员变量
 
     def forward(self, x):
@@ -24,7 +24,7 @@ print(list(m.state_dict().keys()))  # 普通成员变量不在 state_dict 中
 m.to("meta")
 print(m.weight.device, m.running.device, m.plain.device)
 
-# buffer 并不是"只能在 forward 中更新": 任何地方都可以赋值或原地修改
+# buffer 并不是"只能在 forward 中更新"：任何地方都可以赋值或原地修改
 m2 = Model()
 m2.running.fill_(5.0)
 print(m2.state_dict()["running"])

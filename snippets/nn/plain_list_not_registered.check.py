@@ -1,7 +1,7 @@
 import torch
 
 
-# 一个有注册参数 (head) 的模型, 另外把层放在普通 list 和普通 dict 里
+# 一个有注册参数 (head) 的模型，另外把层放在普通 list 和普通 dict 里
 class Mixed(nn.Module):
     def __init__(self):
         super().__init__()
@@ -11,7 +11,7 @@ class Mixed(nn.Module):
 
 
 def trained_by_optimizer(model, layers):
-    # 用 model.parameters() 构建的优化器走一步 (前向、反向都不报错) 之后, 这些层的权重变了吗?
+    # 用 model.parameters() 构建的优化器走一步（前向、反向都不报错）之后，这些层的权重变了吗？
     before = [layer.weight.detach().clone() for layer in layers]
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     registered_linears = [m for m in model.children() if isinstance(m, nn.Linear)]
@@ -33,9 +33,9 @@ assert list(mixed.state_dict()) == ["head.weight", "head.bias"]
 assert bad.layers[0].weight.dtype == torch.float32 and good.layers[0].weight.dtype == torch.float64
 
 
-# 网格: 容器 (普通 list / 普通 dict / nn.ModuleList) x 模型的迁移 (不迁移、.double() 等)
+# 网格：容器（普通 list / 普通 dict / nn.ModuleList）x 模型的迁移 (不迁移、.double() 等)
 class Net(nn.Module):
-    # head 已注册; body 是放在容器里的一层, forward 里用它
+    # head 已注册；body 是放在容器里的一层，forward 里用它
     def __init__(self, container):
         super().__init__()
         self.head = nn.Linear(4, 4)
@@ -59,7 +59,7 @@ MOVES = {
 
 
 def run_and_train(container, move):
-    # (前向、反向、优化器一步都不报错?, 容器中的层被训练了吗?)
+    # （前向、反向、优化器一步都不报错？，容器中的层被训练了吗？）
     model = MOVES[move](Net(container))
     layer = model.body["a"] if isinstance(model.body, dict) else model.body[0]
     before = layer.weight.detach().clone()
@@ -73,9 +73,9 @@ def run_and_train(container, move):
     return True, not torch.equal(before, layer.weight)
 
 
-# 笔记的说法: 运行时不会报错, 且普通 list/dict 中的层不会被训练
-# 只用这个 torch 能运行的迁移: 同样迁移后的 nn.ModuleList 能运行并被训练
-# (torch 1.13 的 CPU 上 float16 的 Linear 还没有实现, 那里就不算这一种)
+# 笔记的说法：运行时不会报错，且普通 list/dict 中的层不会被训练
+# 只用这个 torch 能运行的迁移：同样迁移后的 nn.ModuleList 能运行并被训练
+# （torch 1.13 的 CPU 上 float16 的 Linear 还没有实现，那里就不算这一种）
 supported = [move for move in MOVES if run_and_train("ModuleList", move) == (True, True)]
 assert {"none", ".double()", ".to(torch.float64)"} <= set(supported)
 note_claim_cases = {}
@@ -86,6 +86,6 @@ for container in ("list", "dict"):
 
 # 笔记的说法是否成立 (本站据此标注核查结果)
 note_claim_holds = all(note_claim_cases.values())
-# 对照: 同样的测量用在不迁移的模型上 (运行时不报错, 层也没有被训练)
+# 对照：同样的测量用在不迁移的模型上（运行时不报错，层也没有被训练）
 runs, trained = run_and_train("list", "none")
 note_claim_control = runs and not trained

@@ -4,7 +4,7 @@ import torch.nn as nn
 class Bad(nn.Module):
     def __init__(self):
         super().__init__()
-        self.layers = [nn.Linear(4, 4), nn.Linear(4, 4)]  # 普通 list: 不会注册
+        self.layers = [nn.Linear(4, 4), nn.Linear(4, 4)]  # 普通 list：不会注册
 
 
 class Good(nn.Module):
@@ -14,7 +14,7 @@ class Good(nn.Module):
 
 
 bad, good = Bad(), Good()
-# 运行时不会报错, 但优化器拿不到这些参数, 它们不会被训练
+# 运行时不会报错，但优化器拿不到这些参数，它们不会被训练
 print(len(list(bad.parameters())), len(list(good.parameters())))
 print(list(bad.state_dict().keys()), list(good.state_dict().keys()))
 
@@ -23,7 +23,7 @@ bad.to("meta")
 good.to("meta")
 print(bad.layers[0].weight.device, good.layers[0].weight.device)
 
-# 换 dtype 也一样: .double() 之后普通 list 中的层仍是 float32,
+# 换 dtype 也一样：.double() 之后普通 list 中的层仍是 float32,
 # 前向时与 float64 的输入相遇就会报错 (mat1 and mat2 must have the same dtype)
 bad, good = Bad().double(), Good().double()
 print(bad.layers[0].weight.dtype, good.layers[0].weight.dtype)

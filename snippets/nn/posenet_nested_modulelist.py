@@ -2,7 +2,7 @@
 import torch.nn as nn
 
 
-# 编者: 原笔记中的 Conv 是作者自定义的 卷积(+BN)(+ReLU) 模块, 这里用一个小的替身代替
+# 编者：原笔记中的 Conv 是作者自定义的 卷积 (+BN)(+ReLU) 模块，这里用一个小的替身代替
 class Conv(nn.Module):
     def __init__(self, inp_dim, out_dim, kernel_size=3, stride=1, bn=False, relu=True):
         super().__init__()
@@ -26,9 +26,9 @@ class PoseNet(nn.Module):
             [nn.ModuleList([Conv(inp_dim, oup_dim, 1, relu=False, bn=False) for j in range(4)]) for i in range(nstack)])
 
 
-# 编者: 建一个 nstack=2 的小网络试一下
+# 编者：建一个 nstack=2 的小网络试一下
 net = PoseNet(nstack=2, inp_dim=128, oup_dim=16)
 print(net.outs[1][3])  # 二维下标索引
-# 内层也用 nn.ModuleList 包装后, 所有 2x4 个输出层的参数都被注册
+# 内层也用 nn.ModuleList 包装后，所有 2x4 个输出层的参数都被注册
 n_out_params = sum(p.numel() for p in net.outs.parameters())
 print(n_out_params)

@@ -5,7 +5,7 @@ from torch.nn.modules.module import register_module_forward_hook
 torch.manual_seed(0)
 x = torch.randn(2, 4)
 
-# 全局的 forward hook: 之后任何模块的 forward() 一运行就记一笔 (在构建 Sequential 之前注册)
+# 全局的 forward hook：之后任何模块的 forward() 一运行就记一笔（在构建 Sequential 之前注册）
 calls = []
 hook = register_module_forward_hook(lambda module, args, output: calls.append(type(module).__name__))
 
@@ -17,7 +17,7 @@ print(seq(x).shape)
 print("forward calls after seq(x):", calls)
 hook.remove()
 
-# nn.ModuleList 只是一个注册了子模块的 list, 需要自己写 forward
+# nn.ModuleList 只是一个注册了子模块的 list，需要自己写 forward
 class Net(nn.Module):
     def __init__(self):
         super().__init__()

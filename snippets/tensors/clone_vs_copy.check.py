@@ -4,7 +4,7 @@ assert type(d.grad_fn).__name__ == "CopyBackwards" and not e.requires_grad
 
 
 def grad_reaches_source(copier):
-    # 对 copier(src) 的结果求 (3 * 结果).sum() 的梯度, 梯度是否传回了 src
+    # 对 copier(src) 的结果求（3 * 结果）.sum() 的梯度，梯度是否传回了 src
     src = torch.ones(3, requires_grad=True)
     result = copier(src)
     if result.requires_grad:
@@ -19,9 +19,9 @@ def copy_into_zeros(src):
 
 
 # 笔记的说法是否成立 (本站据此标注核查结果)
-# 笔记: copy_() 不会追踪梯度, 而 clone 会
+# 笔记：copy_() 不会追踪梯度，而 clone 会
 note_claim_holds = grad_reaches_source(torch.clone) and not grad_reaches_source(copy_into_zeros)
-# 对照: 从 detach() 之后的源拷贝, copy_ 确实不带梯度: 同样的测量应得 True
+# 对照：从 detach() 之后的源拷贝，copy_ 确实不带梯度：同样的测量应得 True
 note_claim_control = grad_reaches_source(torch.clone) and not grad_reaches_source(
     lambda src: copy_into_zeros(src.detach())
 )

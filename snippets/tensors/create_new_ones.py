@@ -1,4 +1,4 @@
-# 编者: 补上 import 与 x 的定义 (原笔记此处未给出)
+# 编者：补上 import 与 x 的定义（原笔记此处未给出）
 import torch
 torch.manual_seed(0)
 x = torch.rand(5, 3)

@@ -4,7 +4,7 @@ assert i16.dtype == torch.int16
 
 
 def combines(op):
-    # 不先转换 dtype, 两个张量能否直接运算
+    # 不先转换 dtype，两个张量能否直接运算
     try:
         op()
     except RuntimeError:
@@ -13,10 +13,10 @@ def combines(op):
 
 
 # 笔记的说法是否成立 (本站据此标注核查结果)
-# 笔记: int16 与 int32 也要先转换成同一个 dtype 才能运算
+# 笔记：int16 与 int32 也要先转换成同一个 dtype 才能运算
 note_claim_holds = not (
     combines(lambda: torch.ones(2, dtype=torch.int16) + torch.ones(2, dtype=torch.int32))
     and combines(lambda: torch.tensor(1234.5) / torch.tensor(279424))
 )
-# 对照: 矩阵乘法不做类型提升, float32 @ float64 同样的测量应得 True
+# 对照：矩阵乘法不做类型提升，float32 @ float64 同样的测量应得 True
 note_claim_control = not combines(lambda: torch.ones(2, 2) @ torch.ones(2, 2, dtype=torch.float64))

@@ -11,12 +11,12 @@ num_matched_boxes = num_matched_boxes.to(torch.float32)  # Tensor dtype and/or d
 loc_loss /= num_matched_boxes   # 除以的是正样本的数目
 print(loc_loss)  # 编者: 打印结果
 
-# 编者: 更正: torch 2.13 的逐元素运算会自动做类型提升 (type promotion), 不转换也能直接运算
+# 编者：更正：torch 2.13 的逐元素运算会自动做类型提升 (type promotion)，不转换也能直接运算
 a = torch.tensor(1234.5)
-a /= torch.tensor(279424)  # float32 /= int64: 结果仍是 float32
+a /= torch.tensor(279424)  # float32 /= int64：结果仍是 float32
 s = torch.ones(2, dtype=torch.int16) + torch.ones(2, dtype=torch.int32)
 print(s.dtype)  # int16 + int32 -> int32
-# 但原地运算不会提升 self 的类型: int16 += int32 仍是 int16, int64 /= int64 报错
+# 但原地运算不会提升 self 的类型：int16 += int32 仍是 int16, int64 /= int64 报错
 i16 = torch.ones(2, dtype=torch.int16)
 i16 += torch.ones(2, dtype=torch.int32)
 print(i16.dtype)

@@ -1,4 +1,4 @@
-# 课中随后把 mask_miss 清零: 在新张量上重做两次写入, 看清零之前的状态
+# 课中随后把 mask_miss 清零：在新张量上重做两次写入，看清零之前的状态
 fresh_miss = torch.zeros(2, 1, 1, 3, 3)
 fresh_view = fresh_miss.expand_as(sxing)
 fresh_view[0, 0, 0, 0, 0] = 1

@@ -17,7 +17,7 @@ assert x.expand(5, 2, 3).shape == (5, 2, 3)
 
 
 def expand_error(t, *sizes):
-    # t.expand(*sizes) 报的错; 不报错时为 None
+    # t.expand(*sizes) 报的错；不报错时为 None
     try:
         t.expand(*sizes)
     except RuntimeError as err:
@@ -80,7 +80,7 @@ note_claim_cases = {
     "property: 1-3 dims of 0-3, 0-2 new leading dims, targets with -1": not failures,
 }
 note_claim_holds = all(note_claim_cases.values())
-# 对照: 同样把第 0 维扩展到 4, 但这一维大小为 1: 同样的测量应得 False
+# 对照：同样把第 0 维扩展到 4，但这一维大小为 1：同样的测量应得 False
 one = torch.zeros(1, 3)
 control_error = expand_error(one, 4, 3)
 note_claim_control = (

@@ -17,7 +17,7 @@ assert torch.equal(out, torch.tensor([[2., 2., 2., 2., 2.],
 
 
 def same_as_method(result):
-    # 结果的 size 与 index 一致, 且与 a.gather(dim=1, index=index) 相同
+    # 结果的 size 与 index 一致，且与 a.gather(dim=1, index=index) 相同
     return result.shape == index.shape and torch.equal(result, a.gather(dim=1, index=index))
 
 
@@ -65,5 +65,5 @@ note_claim_cases = {
     "property: 1-4 dims, any dim, 4 dtypes": not failures,
 }
 note_claim_holds = all(note_claim_cases.values())
-# 对照: index_select 按 index 的第一行取列, 不是 gather: 同样的测量应得 False
+# 对照：index_select 按 index 的第一行取列，不是 gather：同样的测量应得 False
 note_claim_control = same_as_method(torch.index_select(a, 1, index[0]))

@@ -96,5 +96,5 @@ note_claim_cases = {
 }
 note_claim_cases["property: 1-4 dims, any dim, 6 dtypes, permuted layouts"] = not failures
 note_claim_holds = all(note_claim_cases.values())
-# 对照: 用另一个 dim 的公式核对, 同样的测量应得 False
+# 对照：用另一个 dim 的公式核对，同样的测量应得 False
 note_claim_control = all(formula_holds(dim, (dim + 1) % 3) for dim in range(3))

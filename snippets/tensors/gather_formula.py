@@ -2,7 +2,7 @@ import torch
 
 torch.manual_seed(0)
 inp = torch.randn(3, 4, 5)
-index = torch.randint(0, 3, (2, 3, 4))  # 除 dim 维外, index 的各维不超过 input
+index = torch.randint(0, 3, (2, 3, 4))  # 除 dim 维外，index 的各维不超过 input
 
 
 def by_formula(inp, index, dim):

@@ -12,7 +12,7 @@ set_hypothesis_home_dir(Path.cwd() / ".hypothesis")
 
 
 def gather_error(index_shape):
-    # a.gather(1, index) 报的错 (index 的形状为 index_shape); 不报错时为 None
+    # a.gather(1, index) 报的错（index 的形状为 index_shape）；不报错时为 None
     try:
         a.gather(1, torch.zeros(index_shape, dtype=torch.long))
     except RuntimeError as err:
@@ -67,7 +67,7 @@ except (AssertionError, ExceptionGroup):
     pass  # 反例记在 failures 中（最后一个是缩小后的）
 note_claim_property = {"examples": 200, "counterexample": failures[-1] if failures else None}
 
-# dim 维上更长的 index 只会重复选到同一个元素 (这里是第 0 列)
+# dim 维上更长的 index 只会重复选到同一个元素（这里是第 0 列）
 repeats = torch.equal(longer_along_dim, a[:, :1].expand(3, 5))
 # 笔记的说法，按情形（本站据此标注核查结果）
 note_claim_cases = {
@@ -77,7 +77,7 @@ note_claim_cases = {
     "property: 1-4 dims, any dim, index larger or not on each dim": not failures,
 }
 note_claim_holds = all(note_claim_cases.values())
-# 对照: 其他维不超过 input 的 index (3, 2), 同样的测量应得 False
+# 对照：其他维不超过 input 的 index (3, 2)，同样的测量应得 False
 note_claim_control = "Size does not match at dimension 0" in str(gather_error((3, 2))) and repeats
 # 范围之外：元素个数为 0 的 index 不做尺寸检查，(0, 5) 在 3x3 上 dim=0 也不报错
 assert gather_error((0, 5)) is None

@@ -17,13 +17,13 @@ assert torch.equal(a, torch.tensor([[0., 4., 0.], [7., 8., 9.], [12., 13., 14.]]
 
 
 def last_wins(idx):
-    # 按 idx 把 4 个值写进长度为 4 的张量: 结果的值和梯度是否都符合"后写覆盖先写"
+    # 按 idx 把 4 个值写进长度为 4 的张量：结果的值和梯度是否都符合"后写覆盖先写"
     s = torch.arange(1., 5.).requires_grad_()
     res = torch.zeros(4).scatter(0, idx, s)
     res.sum().backward()
     last = {pos: j for j, pos in enumerate(idx.tolist())}  # 每个位置最后一次写入的 src 下标
     expect = torch.zeros(4)
-    expect_grad = torch.zeros(4)  # 被覆盖的 src 对结果没有影响, 梯度应为 0
+    expect_grad = torch.zeros(4)  # 被覆盖的 src 对结果没有影响，梯度应为 0
     for pos, j in last.items():
         expect[pos] = s[j].item()
         expect_grad[j] = 1.
@@ -101,7 +101,7 @@ grad_failure = property_run(check_grad=True)
 note_claim_property = {"examples": 100, "counterexample": grad_failure}
 
 # 笔记的说法，按情形（本站据此标注核查结果）
-# 笔记: 后面写入的值覆盖前面的; 这里用笔记中 index 的第二行 (位置 2 写了两次)
+# 笔记：后面写入的值覆盖前面的；这里用笔记中 index 的第二行（位置 2 写了两次）
 note_claim_cases = {
     "the note's index row [2, 0, 1, 2]: values and gradient": last_wins(index[1]),
     "property: values on this CPU, 1-3 dims, any dim": values_failure is None,

@@ -83,7 +83,7 @@ assert not p.is_contiguous() and not t.is_contiguous()
 
 
 def all_share(cases):
-    # 每个 (函数, 原张量): 结果是否都与原张量共享存储
+    # 每个（函数，原张量）：结果是否都与原张量共享存储
     return all(shares(f(src), src) for f, src in cases)
 
 
@@ -213,11 +213,11 @@ note_claims_cases = {
 note_claims_hold = {claim: all(cases.values()) for claim, cases in note_claims_cases.items()}
 # 对照: 同样的测量用在会得出相反结论的情形上
 note_claims_control = {
-    # 加上 clone: 它拷贝数据
+    # 加上 clone：它拷贝数据
     "tensors-shape-functions-views": all_share(view_cases + [(lambda v: v.clone(), x)]),
-    # 不连续且 stride 不兼容 (拉平转置后的张量): reshape 只能拷贝
+    # 不连续且 stride 不兼容（拉平转置后的张量）：reshape 只能拷贝
     "tensors-reshape-copies-if-noncontiguous": not shares(p.reshape(6), x),
-    # 把"总是拷贝"的测量用在 contiguous() 上: 已连续时它不拷贝
+    # 把"总是拷贝"的测量用在 contiguous() 上：已连续时它不拷贝
     "tensors-contiguous-clone-copy": x.contiguous() is x
     and not shares(p.contiguous(), x)
     and always_copies(lambda v: v.contiguous()),

@@ -1,4 +1,4 @@
-# 编者: 补上 import, 并用一个小卷积层代替 SSD 中的 self.loc_layers[i], x 代替第 i 层特征图
+# 编者：补上 import，并用一个小卷积层代替 SSD 中的 self.loc_layers[i], x 代替第 i 层特征图
 import torch
 import torch.nn as nn
 torch.manual_seed(0)
@@ -6,7 +6,7 @@ anchor = 6
 loc_layer = nn.Conv2d(16, anchor * 4, kernel_size=3, padding=1)
 x = torch.randn(2, 16, 5, 5)
 
-y_loc = loc_layer(x)  # 编者: 原笔记为 self.loc_layers[i](x)
+y_loc = loc_layer(x)  # 编者：原笔记为 self.loc_layers[i](x)
 batch_size = y_loc.size(0)  # int
 # 此处y_loc的shape是(batch_size, anchor*4, Hi, Wi), pytorch的数据结构为(N, C, H, W)
 y_loc = y_loc.permute(0, 2, 3, 1).contiguous()

@@ -1,4 +1,4 @@
-# 编者: 补上 import 与 x 的定义, 让代码能单独运行
+# 编者：补上 import 与 x 的定义，让代码能单独运行
 import torch
 torch.manual_seed(0)
 x = torch.randn(4, 3)

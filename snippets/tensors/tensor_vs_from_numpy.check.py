@@ -2,7 +2,7 @@ assert arr[0] == 7
 
 
 def copies(make, data=None):
-    # make(数组) 得到的张量在数组被修改后是否保持不变 (即拷贝了数据)
+    # make（数组）得到的张量在数组被修改后是否保持不变（即拷贝了数据）
     data = np.zeros(3) if data is None else data
     tensor = make(data)
     data.flat[0] = 1 if data.dtype != bool else True
@@ -10,14 +10,14 @@ def copies(make, data=None):
 
 
 def accepted(make, data, want_copy):
-    # make 接受这个数组, 并且 (want_copy) 拷贝了数据 / (否则) 与数组共享内存吗?
+    # make 接受这个数组，并且 (want_copy) 拷贝了数据 /（否则）与数组共享内存吗？
     try:
         return copies(make, data) == want_copy
     except ValueError:  # 不接受这个数组
         return False
 
 
-# 网格: 数组的 dtype x 内存布局 (连续、转置、隔一个取一个)
+# 网格：数组的 dtype x 内存布局（连续、转置、隔一个取一个）
 LAYOUTS = {
     "contiguous": lambda a: a,
     "transposed": lambda a: a.reshape(2, 3).T,
@@ -42,7 +42,7 @@ def refuses(make, data):
     return False
 
 
-# 网格外: 负步长的数组, torch.tensor 和 from_numpy 都不接受 (报 ValueError), 既不拷贝也不共享
+# 网格外：负步长的数组，torch.tensor 和 from_numpy 都不接受（报 ValueError），既不拷贝也不共享
 assert refuses(torch.tensor, np.flip(np.zeros(3))) and refuses(torch.from_numpy, np.flip(np.zeros(3)))
-# 对照: 先拷贝数组再 from_numpy, 同样的测量应得 False
+# 对照：先拷贝数组再 from_numpy，同样的测量应得 False
 note_claim_control = copies(torch.tensor) and not copies(lambda data: torch.from_numpy(data.copy()))

@@ -102,7 +102,7 @@ assert not t.is_contiguous()
 
 
 def views_noncontiguous(t, shape):
-    # 不连续的 t 能否 view 成 shape (不拷贝, 共享内存)
+    # 不连续的 t 能否 view 成 shape（不拷贝，共享内存）
     try:
         v = t.view(shape)
     except RuntimeError:
@@ -120,7 +120,7 @@ assert documented is None  # 文档的条件与实际结果一致
 note_claim_property = {"examples": 200, "counterexample": stated}
 
 # 笔记的说法，按情形（本站据此标注核查结果）
-# 笔记: view 只能用在 contiguous 的张量上
+# 笔记：view 只能用在 contiguous 的张量上
 note_claim_cases = {
     "transpose(1, 2) of (2, 3, 4), split a dim -> (2, 2, 2, 3)": not views_noncontiguous(
         t, (2, 2, 2, 3)
@@ -128,5 +128,5 @@ note_claim_cases = {
     "property: 1-4 dims, permute / step / expand, any new shape": stated is None,
 }
 note_claim_holds = all(note_claim_cases.values())
-# 对照: 把同一个张量拉平 (要合并跨 stride 的维度), 同样的测量应得 True
+# 对照：把同一个张量拉平（要合并跨 stride 的维度），同样的测量应得 True
 note_claim_control = not views_noncontiguous(t, (24,))

@@ -15,7 +15,7 @@ def make_dot(var, params=None):
             require grad (TODO: make optional)
     """
     if params is not None:
-        # 编者: 原文 assert isinstance(params.values()[0], Variable)：Variable 已并入 Tensor，dict 的 values() 也不能下标
+        # 编者：原文 assert isinstance(params.values()[0], Variable)：Variable 已并入 Tensor，dict 的 values() 也不能下标
         assert isinstance(list(params.values())[0], torch.Tensor)
         param_map = {id(v): k for k, v in params.items()}
 
@@ -57,7 +57,7 @@ def make_dot(var, params=None):
     return dot
 
 
-# 编者: PoseNet 的小替身（笔记中的 PoseNet(nstack=4, inp_dim=256, oup_dim=68) 没有给出定义）
+# 编者：PoseNet 的小替身（笔记中的 PoseNet(nstack=4, inp_dim=256, oup_dim=68) 没有给出定义）
 class PoseNet(nn.Module):
     def __init__(self, oup_dim=68):
         super().__init__()
@@ -68,12 +68,12 @@ class PoseNet(nn.Module):
 
 
 # plot the model
-# 编者: 笔记中这几行是注释掉的; 这里用上面的替身和一个 64x64 的普通 Tensor 让它运行 (原文是 PoseNet(nstack=4, inp_dim=256, oup_dim=68) 和 Variable(torch.randn(1, 3, 512, 512)))
+# 编者：笔记中这几行是注释掉的；这里用上面的替身和一个 64x64 的普通 Tensor 让它运行 (原文是 PoseNet(nstack=4, inp_dim=256, oup_dim=68) 和 Variable(torch.randn(1, 3, 512, 512)))
 net = PoseNet(oup_dim=68)
 x = torch.randn(1, 3, 64, 64)  # x的shape为(batch，channels，height，width)
 y = net(x)
 
-# 编者: 笔记原文 make_dot 中的这一行在 Python 3 上报错 (上面的 make_dot 已改写), 这里单独运行它
+# 编者：笔记原文 make_dot 中的这一行在 Python 3 上报错（上面的 make_dot 已改写），这里单独运行它
 from torch.autograd import Variable  # Variable 只是为兼容而保留的名字
 params = dict(net.named_parameters())
 try:
@@ -81,7 +81,7 @@ try:
 except TypeError as err:
     print("TypeError:", err)
 
-# 编者: 传入 params, 让参数节点带上名字; g.view() 会打开一个图片查看器, 这里改为把图渲染到当前目录的 posenet.svg
+# 编者：传入 params，让参数节点带上名字；g.view() 会打开一个图片查看器，这里改为把图渲染到当前目录的 posenet.svg
 g = make_dot(y, params=dict(net.named_parameters()))
 g.render("posenet", format="svg", cleanup=True)
 print(g.source.count("->"), "edges")

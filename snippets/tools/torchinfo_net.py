@@ -22,5 +22,5 @@ class Net(nn.Module):
         return F.log_softmax(x, dim=1)
 
 
-# torchinfo（torchsummary 的后继）：输入尺寸包含 batch 维，同时给出乘加运算数(Mult-Adds)
+# torchinfo（torchsummary 的后继）：输入尺寸包含 batch 维，同时给出乘加运算数 (Mult-Adds)
 stats = summary(Net(), input_size=(1, 1, 28, 28), col_names=("kernel_size", "output_size", "num_params", "mult_adds"), device="cpu")

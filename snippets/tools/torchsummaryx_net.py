@@ -1,7 +1,7 @@
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
-from torchsummaryX import summary  # pip install torchsummaryX (1.3.0, 2019 年的最后一个版本)
+from torchsummaryX import summary  # pip install torchsummaryX（1.3.0, 2019 年的最后一个版本）
 
 
 class Net(nn.Module):
@@ -19,4 +19,4 @@ class Net(nn.Module):
         return F.log_softmax(self.fc2(x), dim=1)
 
 
-table = summary(Net(), torch.zeros(1, 1, 28, 28))  # torchsummaryX 的用法: 传入一个输入张量
+table = summary(Net(), torch.zeros(1, 1, 28, 28))  # torchsummaryX 的用法：传入一个输入张量

@@ -1,4 +1,4 @@
-# 在新的模型上重做一遍: 从 checkpoint 恢复后训练到第 9 轮, 逐步记录损失
+# 在新的模型上重做一遍：从 checkpoint 恢复后训练到第 9 轮，逐步记录损失
 def resumed_losses(restore_optimizer):
     model_r, optimizer_r = make()
     checkpoint_r = torch.load("checkpoint.tar")
@@ -8,7 +8,7 @@ def resumed_losses(restore_optimizer):
     return [train_step(model_r, optimizer_r) for _ in range(checkpoint_r["epoch"] + 1, 10)]
 
 
-# 从未中断的训练: 与课程代码消耗同样的随机数, 得到同样的初始权重
+# 从未中断的训练：与课程代码消耗同样的随机数，得到同样的初始权重
 torch.manual_seed(0)
 torch.randn(32, 4), torch.randn(32, 1)
 model_u, optimizer_u = make()
@@ -33,8 +33,8 @@ SCHEDULERS = {
 
 
 def resume_matches(optimizer_name, scheduler_name):
-    # 训练 5 步, 按笔记的做法只保存模型和优化器的 state_dict, 在新的模型、优化器 (和学习率调度器) 上恢复,
-    # 再训练 5 步: 每一步的损失与从未中断的训练相同吗?
+    # 训练 5 步，按笔记的做法只保存模型和优化器的 state_dict，在新的模型、优化器（和学习率调度器）上恢复，
+    # 再训练 5 步：每一步的损失与从未中断的训练相同吗？
     def build():
         torch.manual_seed(1)
         net = nn.Linear(4, 1)
@@ -63,14 +63,14 @@ def resume_matches(optimizer_name, scheduler_name):
     return steps(net_r, opt_r, sched_r, 5) == uninterrupted_rest
 
 
-# 网格: 优化器 x 学习率调度器 (调度器的状态不在 optimizer.state_dict() 里, 笔记的做法没有保存它)
+# 网格：优化器 x 学习率调度器 (调度器的状态不在 optimizer.state_dict() 里，笔记的做法没有保存它)
 note_claim_cases = {
     f"{opt_name}, {sched_name}": resume_matches(opt_name, sched_name) for opt_name in OPTIMIZERS for sched_name in SCHEDULERS
 }
 # 笔记的说法是否成立 (本站据此标注核查结果)
-# 恢复模型和优化器状态后, 每一步的损失与从未中断的训练相同
+# 恢复模型和优化器状态后，每一步的损失与从未中断的训练相同
 note_claim_holds = resumed_losses(restore_optimizer=True) == uninterrupted_losses and all(note_claim_cases.values())
-# 只恢复模型、用一个新的 Adam 继续训练: 损失不同
+# 只恢复模型、用一个新的 Adam 继续训练：损失不同
 assert resumed_losses(restore_optimizer=False) != uninterrupted_losses
-# 对照: 同样的网格, 只看不用学习率调度器的情形
+# 对照：同样的网格，只看不用学习率调度器的情形
 note_claim_control = all(ok for case, ok in note_claim_cases.items() if "no scheduler" in case)

@@ -13,11 +13,11 @@ print(drop(x))
 drop.eval()
 print(drop(x))
 
-# 编者: 下面两段是编者加的
+# 编者：下面两段是编者加的
 # 训练时保留下来的激活被放大 1/(1-p) 倍（不是 1/p）：p=0.2 时为 1.25
 drop = nn.Dropout(p=0.2).train()
 out = drop(torch.ones(1, 10))
 print(out)
 
-# 编者: 没有 model.val() 这个方法，评估模式是 model.eval()
+# 编者：没有 model.val() 这个方法，评估模式是 model.eval()
 print(hasattr(nn.Module, "val"), hasattr(nn.Module, "eval"))

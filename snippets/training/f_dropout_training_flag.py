@@ -3,7 +3,7 @@ import torch.nn as nn  # 编者加
 import torch.nn.functional as F  # 编者加
 
 
-# 编者: 笔记原文写作 `Class DropoutFC(nn.Module):`，大写的 Class 是 SyntaxError，这里改为 class
+# 编者：笔记原文写作 `Class DropoutFC(nn.Module):`，大写的 Class 是 SyntaxError，这里改为 class
 class DropoutFC(nn.Module):
    def __init__(self):
        super(DropoutFC, self).__init__()

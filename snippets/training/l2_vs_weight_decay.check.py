@@ -3,9 +3,9 @@ import inspect
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-# 实验 1: 笔记的两个公式与 PyTorch 的 SGD 是否相符
-# 权值衰减: 梯度为 0 时一步 SGD (weight_decay=wd) 之后 w 是否等于 decay_factor·w;
-# L2 正则: 在损失上加 l2_coef/2·∑w² 的一步 SGD, 是否与 weight_decay=wd 的一步 SGD 相同
+# 实验 1：笔记的两个公式与 PyTorch 的 SGD 是否相符
+# 权值衰减：梯度为 0 时一步 SGD (weight_decay=wd) 之后 w 是否等于 decay_factor·w;
+# L2 正则：在损失上加 l2_coef/2·∑w² 的一步 SGD，是否与 weight_decay=wd 的一步 SGD 相同
 def formulas_match(decay_factor, l2_coef):
     w_decay = nn.Parameter(torch.ones(3))
     w_decay.grad = torch.zeros(3)
@@ -22,12 +22,12 @@ def formulas_match(decay_factor, l2_coef):
     return decay_ok and torch.allclose(w_wd.detach(), w_l2.detach())
 
 
-# 实验 2: 优化器的 weight_decay 参数与在损失上加 L2 正则, 训练 50 步后权值是否相同
+# 实验 2：优化器的 weight_decay 参数与在损失上加 L2 正则，训练 50 步后权值是否相同
 def wd_equals_l2(opt_class, **kw):
     return torch.allclose(train(opt_class, wd, False, **kw), train(opt_class, 0, True, **kw), atol=1e-6)
 
 
-# 实验 3: 解耦的权值衰减 (每步先 w ← w - lr·λ·w, 再按损失的梯度更新) 与 L2 正则, 训练 50 步后权值是否不同
+# 实验 3：解耦的权值衰减（每步先 w ← w - lr·λ·w，再按损失的梯度更新）与 L2 正则，训练 50 步后权值是否不同
 def train_decoupled(opt_class):
     torch.manual_seed(0)
     model = nn.Linear(8, 1)
@@ -50,8 +50,8 @@ assert torch.allclose(train_decoupled(torch.optim.Adam), adamw, atol=1e-6)  # �
 assert torch.allclose(adam_wd, adam_l2, atol=1e-6)  # Adam 的 weight_decay 参数实现的是 L2 正则
 
 
-# 实验 4: 各个优化器的 weight_decay=λ, 与同一优化器不带 weight_decay、在损失上加 λ/2·∑w², 训练 50 步后权值是否相同
-# (AdamW 不带 weight_decay 就是 Adam, 所以和 Adam + L2 比)
+# 实验 4：各个优化器的 weight_decay=λ，与同一优化器不带 weight_decay、在损失上加 λ/2·∑w²，训练 50 步后权值是否相同
+# （AdamW 不带 weight_decay 就是 Adam，所以和 Adam + L2 比）
 def wd_vs_l2(opt_class, l2_class=None, **kw):
     l2_kw = {k: v for k, v in kw.items() if k != "decoupled_weight_decay"}
     return torch.allclose(train(opt_class, wd, False, **kw), train(l2_class or opt_class, 0, True, **l2_kw), atol=1e-6)
@@ -63,7 +63,7 @@ sgd_cases = {
     "optimizer=SGD, momentum=0.9, nesterov": wd_vs_l2(torch.optim.SGD, momentum=0.9, nesterov=True),
     "optimizer=SGD, momentum=0.9, dampening=0.5": wd_vs_l2(torch.optim.SGD, momentum=0.9, dampening=0.5),
 }
-# 对 Adam 一族: weight decay 与 L2 正则不同吗? (笔记的权值衰减是解耦的: 每步从权值里直接减去它的一个倍数)
+# 对 Adam 一族：weight decay 与 L2 正则不同吗？（笔记的权值衰减是解耦的：每步从权值里直接减去它的一个倍数）
 adam_cases = {
     "optimizer=Adam(weight_decay)": not wd_vs_l2(torch.optim.Adam),
     "optimizer=Adam(weight_decay, amsgrad=True)": not wd_vs_l2(torch.optim.Adam, amsgrad=True),
@@ -71,7 +71,7 @@ adam_cases = {
     "optimizer=Adam, the note's decay w -= lr·λ·w each step": decoupled_differs_from_l2(torch.optim.Adam),
 }
 
-# Adam(decoupled_weight_decay=True) 就是 AdamW (较新的 torch 才有这个参数)
+# Adam(decoupled_weight_decay=True) 就是 AdamW（较新的 torch 才有这个参数）
 if "decoupled_weight_decay" in inspect.signature(torch.optim.Adam).parameters:
     adam_cases["optimizer=Adam(weight_decay, decoupled_weight_decay=True)"] = not wd_vs_l2(
         torch.optim.Adam, decoupled_weight_decay=True
@@ -79,20 +79,20 @@ if "decoupled_weight_decay" in inspect.signature(torch.optim.Adam).parameters:
     assert torch.allclose(train(torch.optim.Adam, wd, False, decoupled_weight_decay=True), adamw, atol=1e-6)
 
 # 笔记的公式 (权值衰减 W(t+1)' = W(t+1) - W(t), L2 正则 L' = L + 1/2∑w^2) 在随机的 w、梯度、lr、λ 上
-# 与 SGD 的 weight_decay=λ 一致吗? hypothesis 找反例 (固定随机种子, 结果可复现)
+# 与 SGD 的 weight_decay=λ 一致吗？hypothesis 找反例（固定随机种子，结果可复现）
 floats = st.floats(-10, 10, allow_nan=False, width=32)
 # 不跑 explain 阶段（它只为打印反例说明多跑许多次）
 SEARCH = [Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink]
 
 
 def sgd_step(w0, g, step_lr, lam, decay_factor=None, l2_coef=None):
-    # 一步 SGD(weight_decay=lam) 的结果, 与按公式算出的结果是否相同
+    # 一步 SGD(weight_decay=lam) 的结果，与按公式算出的结果是否相同
     w = nn.Parameter(torch.tensor([w0]))
     w.grad = torch.tensor([g])
     torch.optim.SGD([w], lr=step_lr, weight_decay=lam).step()
-    if decay_factor is not None:  # 权值衰减: 先按梯度更新, 再减去 (1 - decay_factor) 倍的旧权值
+    if decay_factor is not None:  # 权值衰减：先按梯度更新，再减去 (1 - decay_factor) 倍的旧权值
         formula = w0 - step_lr * g - (1 - decay_factor(step_lr, lam)) * w0
-    else:  # L2 正则: 损失上加 l2_coef(lam)/2·w², 梯度多出 l2_coef(lam)·w
+    else:  # L2 正则：损失上加 l2_coef(lam)/2·w²，梯度多出 l2_coef(lam)·w
         formula = w0 - step_lr * (g + l2_coef(lam) * w0)
     return abs(w.item() - formula) <= 1e-5 * (1 + abs(formula))
 
@@ -115,7 +115,7 @@ def property_run(decay_factor, l2_coef, examples=200):
     return {"examples": examples, "counterexample": None}
 
 
-# 笔记的公式: W(t+1)' = W(t+1) - W(t) 即减去整个旧权值 (decay_factor = 0); L2 的系数固定为 1
+# 笔记的公式：W(t+1)' = W(t+1) - W(t) 即减去整个旧权值 (decay_factor = 0); L2 的系数固定为 1
 note_formula_run = property_run(lambda step_lr, lam: 0.0, lambda lam: 1.0)
 # 带系数的公式: w ← (1 - lr·λ)·w; L' = L + λ/2·∑w²
 fixed_formula_run = property_run(lambda step_lr, lam: 1 - step_lr * lam, lambda lam: lam)
@@ -179,7 +179,7 @@ sgd_cases["hypothesis: random w, quadratic loss, lr, λ, momentum, dampening, ne
     sgd_formula_run["counterexample"] is None
 )
 
-# 笔记的三条说法在每一种情形下是否成立 (本站据此标注核查结果)
+# 笔记的三条说法在每一种情形下是否成立（本站据此标注核查结果）
 note_claims_cases = {
     "training-wd-formula": {
         "one SGD step, lr=0.01, λ=0.1, zero gradient": formulas_match(decay_factor=0.0, l2_coef=1.0),
@@ -198,7 +198,7 @@ note_claims_control = {
     # 带系数的公式: w ← (1 - lr·λ)·w; L' = L + λ/2·∑w²
     "training-wd-formula": formulas_match(decay_factor=1 - lr * wd, l2_coef=wd)
     and fixed_formula_run["counterexample"] is None,
-    # AdamW 的 weight_decay 是解耦的, 与 L2 正则不同
+    # AdamW 的 weight_decay 是解耦的，与 L2 正则不同
     "training-sgd-l2-equals-wd": wd_vs_l2(torch.optim.AdamW, torch.optim.Adam),
     # AdamW 的解耦衰减与 L2 正则确实不同
     "training-adam-l2-coupled": adam_cases["optimizer=AdamW(weight_decay)"],

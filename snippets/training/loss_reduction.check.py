@@ -12,7 +12,7 @@ set_hypothesis_home_dir(Path.cwd() / ".hypothesis")
 SEARCH = [Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink]
 
 
-# 实验: 用某个 reduction 计算损失时是否给出弃用警告
+# 实验：用某个 reduction 计算损失时是否给出弃用警告
 def deprecated(reduction):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -119,7 +119,7 @@ except (AssertionError, ExceptionGroup):
 note_claim_property = {"examples": 200, "counterexample": failures[-1] if failures else None}
 
 # 笔记的说法，按情形（本站据此标注核查结果）
-# 笔记: 'elementwise_mean' 是 reduction 的可选值之一 (今天它只是会警告的旧名字)
+# 笔记：'elementwise_mean' 是 reduction 的可选值之一（今天它只是会警告的旧名字）
 note_claim_cases = {
     "MSELoss: 'elementwise_mean' without a deprecation warning": not deprecated("elementwise_mean"),
     "GaussianNLLLoss, shape (4,): 'elementwise_mean' accepted": options_mean_what_they_say(
@@ -129,5 +129,5 @@ note_claim_cases = {
     "property: 14 losses, 1-3 dims, float32/float64: accepted, mean and sum of 'none'": not failures,
 }
 note_claim_holds = all(note_claim_cases.values())
-# 对照: 今天的 'mean' 用同样的测量, 不会警告
+# 对照：今天的 'mean' 用同样的测量，不会警告
 note_claim_control = not deprecated("mean")

@@ -13,7 +13,7 @@ set_hypothesis_home_dir(Path.cwd() / ".hypothesis")
 SEARCH = [Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink]
 
 
-# 实验: 同样的学习率在前 batch 个样本上训练 20 步, 最后的损失是否发散 (inf / nan 或大于 1e6)
+# 实验：同样的学习率在前 batch 个样本上训练 20 步，最后的损失是否发散（inf / nan 或大于 1e6）
 def diverges(reduction, batch, lr=0.01, steps=20, opt_class=torch.optim.SGD, **opt_kw):
     torch.manual_seed(0)
     net = nn.Linear(10, 1)

@@ -1,6 +1,6 @@
 import torch.nn.functional as F
 
-# 实验: 把 F.dropout 换成一个记录 training 参数的版本, 在 train 和 eval 模式下各前向一次,
+# 实验：把 F.dropout 换成一个记录 training 参数的版本，在 train 和 eval 模式下各前向一次，
 # 看 F.dropout 是否每次都被调用、收到的 training 是否与模块的模式一致
 real_dropout = F.dropout
 received = []
@@ -37,7 +37,7 @@ class Forgets(nn.Module):
 assert train_zeros > 0  # 课程代码在 train 模式下确实丢弃了激活
 
 # 笔记的说法是否成立 (本站据此标注核查结果)
-# nn.Dropout 调用 F.dropout, 并传入 self.training
+# nn.Dropout 调用 F.dropout，并传入 self.training
 note_claim_holds = passes_training_to_f_dropout(DropoutFC())
-# 对照: 同样的测量用在调用 F.dropout 却不传 training 的模块上
+# 对照：同样的测量用在调用 F.dropout 却不传 training 的模块上
 note_claim_control = passes_training_to_f_dropout(Forgets())

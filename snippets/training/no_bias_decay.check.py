@@ -1,4 +1,4 @@
-# 实验: 把所有梯度设为 0, 让优化器走一步 (只剩 weight decay 在起作用), 看 bias 是否改变
+# 实验：把所有梯度设为 0，让优化器走一步（只剩 weight decay 在起作用），看 bias 是否改变
 def bias_changes(net, optimizer):
     biases = [p for name, p in net.named_parameters() if name.endswith("bias")]
     before = [b.detach().clone() for b in biases]
@@ -13,7 +13,7 @@ def default_decays_bias(opt_class, **options):
     return bias_changes(net, opt_class(net.parameters(), lr=0.1, weight_decay=0.1, **options))
 
 
-# 网格: torch.optim 中所有有 weight_decay 参数的优化器 x foreach 实现开或关
+# 网格：torch.optim 中所有有 weight_decay 参数的优化器 x foreach 实现开或关
 WITH_WEIGHT_DECAY = [optim.SGD, optim.Adam, optim.AdamW, optim.RMSprop, optim.Adagrad, optim.Adadelta,
                      optim.Adamax, optim.NAdam, optim.RAdam, optim.ASGD]
 note_claim_cases = {
@@ -23,14 +23,14 @@ note_claim_cases = {
 }
 
 
-# weight_decay 的默认值: 只有 AdamW 默认就衰减 (0.01), 其余默认为 0
+# weight_decay 的默认值：只有 AdamW 默认就衰减 (0.01)，其余默认为 0
 defaults = {c.__name__: c([torch.zeros(1, requires_grad=True)], lr=0.1).defaults["weight_decay"] for c in WITH_WEIGHT_DECAY}
 assert defaults.pop("AdamW") == 0.01 and set(defaults.values()) == {0}
 assert len(trainer.opti.param_groups) == 2  # 课程代码确实建了两个参数组
 
 # 笔记的说法是否成立 (本站据此标注核查结果)
-# 把 model.parameters() 直接交给优化器并设 weight_decay: 每种情形下 bias 都被衰减
+# 把 model.parameters() 直接交给优化器并设 weight_decay：每种情形下 bias 都被衰减
 note_claim_holds = all(note_claim_cases.values())
-# 对照: 同样的测量用在笔记的两个参数组上 (bias 所在的组没有 weight_decay)
+# 对照：同样的测量用在笔记的两个参数组上（bias 所在的组没有 weight_decay）
 trainer_check = Trainer()
 note_claim_control = bias_changes(trainer_check.net, trainer_check.opti)

@@ -4,7 +4,7 @@ from torch import optim  # 编者加
 
 torch.manual_seed(0)  # 编者加
 
-# 编者: 这一段是编者加的演示
+# 编者：这一段是编者加的演示
 # 默认情况：weight_decay 对同一个参数组里的所有参数都起作用，包括 bias
 layer = nn.Linear(4, 4)
 nn.init.constant_(layer.bias, 1.0)
@@ -15,7 +15,7 @@ optimizer.step()
 print("bias after one step:", layer.bias.detach())
 
 
-# 编者: 补上一个 Trainer 类 (self.net、self.args), 把笔记中的 self.opti = ... 包起来
+# 编者：补上一个 Trainer 类 (self.net、self.args)，把笔记中的 self.opti = ... 包起来
 class Trainer:
     def __init__(self):
         self.net = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
@@ -33,10 +33,10 @@ class Trainer:
                  'lr': self.args['lr'],
                  'weight_decay': self.args['weight_decay']}
             ],
-        )  # 编者: 笔记中的代码到这里为止，补上右括号
+        )  # 编者：笔记中的代码到这里为止，补上右括号
 
 
-# 编者: 看看两个参数组
+# 编者：看看两个参数组
 trainer = Trainer()
 for group in trainer.opti.param_groups:
     print(len(group['params']), "params, lr", group['lr'], "weight_decay", group['weight_decay'])

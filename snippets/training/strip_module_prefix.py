@@ -2,7 +2,7 @@ import torch  # 编者加
 import torch.nn as nn  # 编者加
 
 
-# 编者: 补上 Net、一个 DataParallel 保存的权重文件和 model, 让代码能单独运行
+# 编者：补上 Net、一个 DataParallel 保存的权重文件和 model，让代码能单独运行
 class Net(nn.Module):
     def __init__(self):
         super().__init__()
@@ -10,7 +10,7 @@ class Net(nn.Module):
         self.fc = nn.Linear(8, 2)
 
 
-# 编者: 准备：一个用 nn.DataParallel 保存的权重文件（键名带 "module."）
+# 编者：准备：一个用 nn.DataParallel 保存的权重文件（键名带 "module."）
 torch.manual_seed(0)
 torch.save(nn.DataParallel(Net()).state_dict(), "myfile.pth.tar")
 model = Net()
@@ -49,12 +49,12 @@ def load_state_keywise(model, model_path):
     # 3. load the new state dict
     model.load_state_dict(model_dict)
 
-# 编者: 下面是编者加的: 试一下 load_state_keywise, 以及 torch 自带的函数
+# 编者：下面是编者加的：试一下 load_state_keywise，以及 torch 自带的函数
 model2 = Net()
 load_state_keywise(model2, 'myfile.pth.tar')
 print("load_state_keywise: ok")
 
-# 编者: torch 自带的工具函数：原地去掉前缀
+# 编者：torch 自带的工具函数：原地去掉前缀
 from torch.nn.modules.utils import consume_prefix_in_state_dict_if_present
 state_dict = torch.load('myfile.pth.tar', map_location='cpu')
 consume_prefix_in_state_dict_if_present(state_dict, 'module.')

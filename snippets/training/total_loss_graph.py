@@ -3,7 +3,7 @@ import weakref  # 编者加
 import torch  # 编者加
 import torch.nn as nn  # 编者加
 
-# 编者: 补上 model、criterion、optimizer、input、target, 以及数图节点的 graph_size, 让代码能单独运行
+# 编者：补上 model、criterion、optimizer、input、target，以及数图节点的 graph_size，让代码能单独运行
 torch.manual_seed(0)
 model = nn.Linear(10, 1)
 criterion = nn.MSELoss()
@@ -22,10 +22,10 @@ def graph_size(t):
 
 
 total_loss=0
-for i in range(1, 1001):  # 编者: 原文 range(10000); 从 1 数到 1000, 打印第 1/10/100/1000 步
+for i in range(1, 1001):  # 编者：原文 range(10000)；从 1 数到 1000，打印第 1/10/100/1000 步
   optimizer.zero_grad()
   output=model(input)
-  loss=criterion(output, target)  # 编者: 原文 criterion(output), MSELoss 还需要 target
+  loss=criterion(output, target)  # 编者：原文 criterion(output), MSELoss 还需要 target
   loss.backward() # 计算的梯度自动叠加到各个权重的grad上，并且计算完成后销毁计算图！！！
   optimizer.step()
   total_loss+=loss
@@ -34,14 +34,14 @@ for i in range(1, 1001):  # 编者: 原文 range(10000); 从 1 数到 1000, 打�
   if i in (1, 10, 100, 1000):  # 编者加
       print(f"step {i:4d}: total_loss is {type(total_loss).__name__}, graph nodes: {graph_size(total_loss)}")  # 编者加
 
-# 编者: 下面是编者加的
-# backward() 之后图中保存的中间张量(saved tensors)已经释放，但节点本身被 total_loss 一直引用着
+# 编者：下面是编者加的
+# backward() 之后图中保存的中间张量 (saved tensors) 已经释放，但节点本身被 total_loss 一直引用着
 try:
     loss.grad_fn._saved_self
 except RuntimeError as err:
     print("RuntimeError:", str(err).split(".")[0])
 
-# 编者: 修正：total_loss += loss.item()（或 float(loss)）只累加 python 数值
+# 编者：修正：total_loss += loss.item()（或 float(loss)）只累加 python 数值
 total_loss=0
 for i in range(1000):
   optimizer.zero_grad()
@@ -51,11 +51,11 @@ for i in range(1000):
   total_loss += loss.item() # tensor.item()是取张量的python数值
 print(f"fixed: total_loss is {type(total_loss).__name__}, graph nodes: {graph_size(total_loss)}")
 
-# 编者: list 不断 append 带梯度的 loss 也一样；append(loss.item()) 或 loss.detach() 即可
+# 编者：list 不断 append 带梯度的 loss 也一样；append(loss.item()) 或 loss.detach() 即可
 losses = [criterion(model(input), target) for _ in range(100)]
 print("list of 100 losses keeps", sum(graph_size(l) for l in losses), "graph nodes alive")
 
-# 编者: 没有 backward() 的验证循环（又忘了 torch.no_grad()）更糟：每一轮的中间张量都被 total_loss 留在内存里
+# 编者：没有 backward() 的验证循环（又忘了 torch.no_grad()）更糟：每一轮的中间张量都被 total_loss 留在内存里
 def validate(accumulate):
     outputs, total_loss = [], 0
     for _ in range(100):
