@@ -65,14 +65,65 @@ outside_forward = update_reaches_state_dict(lambda model: model.running.fill_(5.
 copy_only = update_reaches_state_dict(lambda model: model.running.clone().fill_(5.0))
 assert torch.equal(m2.running, torch.full((2,), 5.0))
 
+
+
+def moved_by(convert, kind):
+    # 一个模型只多出一样东西 (kind)，转换 (convert) 之后它跟着变了吗？
+    model = nn.Module()
+    if kind == "nn.Parameter":
+        model.extra = nn.Parameter(torch.ones(2))
+    elif kind == "register_buffer":
+        model.register_buffer("extra", torch.ones(2))
+    elif kind == "register_buffer, persistent=False":
+        model.register_buffer("extra", torch.ones(2), persistent=False)
+    elif kind == "an int64 buffer (as BatchNorm's num_batches_tracked)":
+        model.register_buffer("extra", torch.ones(2, dtype=torch.long))
+    elif kind == "a submodule's parameter":
+        model.sub = nn.Linear(2, 2)
+    elif kind == "plain tensor attribute":
+        model.extra = torch.ones(2)
+    elif kind == "nn.Parameter in a plain list":
+        model.extra = [nn.Parameter(torch.ones(2))]
+    before = model.sub.weight if kind == "a submodule's parameter" else model.extra
+    before = before[0] if isinstance(before, list) else before
+    convert(model)
+    after = model.sub.weight if kind == "a submodule's parameter" else model.extra
+    after = after[0] if isinstance(after, list) else after
+    return (after.device, after.dtype) != (before.device, before.dtype)
+
+
+# 网格：笔记的说法（注册的 parameter 和 buffer 跟着移动，普通成员变量不动）对每一种成员、
+# 每一种走 Module._apply 的转换是否成立；整数的 buffer 只随设备移动，不随浮点类型转换
+registered = {
+    "nn.Parameter": True,
+    "register_buffer": True,
+    "register_buffer, persistent=False": True,
+    "an int64 buffer (as BatchNorm's num_batches_tracked)": True,
+    "a submodule's parameter": True,
+    "plain tensor attribute": False,
+    "nn.Parameter in a plain list": False,
+}
+conversions = {
+    ".to('meta') (as .cuda())": lambda model: model.to("meta"),
+    ".to(torch.device('meta'), torch.float64)": lambda model: model.to(torch.device("meta"), torch.float64),
+}
+move_cases = {
+    f"{name}, {kind}": moved_by(convert, kind) == moves
+    for name, convert in conversions.items()
+    for kind, moves in registered.items()
+}
+
 # 笔记的三条说法是否成立（本站据此标注核查结果）
 note_claims_hold = {
-    "nn-cuda-moves-registered-only": moved_registered_only(m),
+    "nn-cuda-moves-registered-only": moved_registered_only(m) and all(move_cases.values()),
     "nn-state-dict-params-buffers": all(state_dict_cases.values()),
     # 笔记：buffer 只能在 forward 中被更新
     "nn-buffer-only-in-forward": not outside_forward,
 }
-note_claims_cases = {"nn-state-dict-params-buffers": state_dict_cases}
+note_claims_cases = {
+    "nn-state-dict-params-buffers": state_dict_cases,
+    "nn-cuda-moves-registered-only": move_cases,
+}
 # 对照：plain 注册成 buffer 后，同样的测量；网格去掉 persistent=False 的 buffer（其余都成立）;
 # 只改了 buffer 的一个拷贝时，同样的测量
 assert registered_saved and not plain_registered_saved
