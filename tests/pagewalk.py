@@ -64,8 +64,13 @@ RUN_AXE = """async (rules) => {
                 first: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": " + n.failureSummary)
     }));
 }"""
-# no colour transitions: axe would read colours halfway through the switch of scheme
-NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; }"
+# no colour transitions: axe would read colours halfway through the switch of scheme; and
+# every block laid out and painted (blocks off screen wait for a scroll: content-visibility),
+# for axe reads the colours behind each text from what is painted there
+NO_TRANSITIONS = (
+    "*, *::before, *::after { transition: none !important; }"
+    " * { content-visibility: visible !important; }"
+)
 
 SNIPPETS = {s.path.resolve(): s for s in Project(ROOT).snippets.values()}
 

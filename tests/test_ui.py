@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+import material
+
 import torchkb
 from torchkb.sources.ui import ONLY_EN, strings
 
@@ -43,3 +45,50 @@ def test_no_ui_tables_left_in_the_code() -> None:
     for path in sorted(Path(torchkb.__file__).parent.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r'^\w+ = \{\s*\n\s*"zh": \{', text, re.M), path.name
+
+
+# -- what theme/ overrides of Material's templates (its documented blocks and partials) -------
+
+MATERIAL_TEMPLATES = Path(material.__file__).parent / "templates"
+THEME = torchkb.ROOT / "theme"
+
+
+def config_block_keys(template: str) -> tuple[list[str], list[str]]:
+    """The keys of the application config a template's `config` block writes, and of its
+    translations."""
+    block = template.split("{% block config %}", 1)[1].split("{% endblock %}", 1)[0]
+    translations = block.split('"translations": {', 1)[1].split("}", 1)[0]
+    keys = re.findall(r'^\s*"([\w.]+)":', block.replace(translations, ""), re.M)
+    return keys, re.findall(r'"([\w.]+)":', translations)
+
+
+def test_the_config_block_writes_materials_keys_with_our_worker() -> None:
+    """theme/main.html's `config` block writes what Material's own does (the same keys, the
+    same translations), the search worker being ours: a Material release that adds a key
+    fails here rather than in a reader's browser."""
+    ours = (THEME / "main.html").read_text(encoding="utf-8")
+    material_base = (MATERIAL_TEMPLATES / "base.html").read_text(encoding="utf-8")
+    assert config_block_keys(ours) == config_block_keys(material_base)
+    assert (
+        "kb-search-worker.js" in ours.split("{% block config %}", 1)[1].split("{% endblock %}")[0]
+    )
+    # and nothing rewrites Material's config in the page any more
+    assert "__config" not in ours.split("{% block scripts %}", 1)[1]
+
+
+def test_the_search_partial_is_materials_with_a_dialog_name() -> None:
+    """theme/partials/search.html is Material's partial, line for line, but for the search
+    dialog's aria-label."""
+    ours = (THEME / "partials" / "search.html").read_text(encoding="utf-8").split("-#}\n", 1)[1]
+    theirs = (MATERIAL_TEMPLATES / "partials" / "search.html").read_text(encoding="utf-8")
+    theirs = theirs.split("-#}\n", 1)[1]
+    assert len(ours.splitlines()) == len(theirs.splitlines())
+    pairs = zip(ours.splitlines(), theirs.splitlines(), strict=True)
+    changed = [(a, b) for a, b in pairs if a != b]
+    assert changed == [
+        (
+            '<div class="md-search" data-md-component="search" role="dialog"'
+            " aria-label=\"{{ lang.t('search') }}\">",
+            '<div class="md-search" data-md-component="search" role="dialog">',
+        )
+    ]

@@ -7,9 +7,11 @@ document.addEventListener("DOMContentLoaded", function () {
   })
 });
 
-// The language menu keeps the reader's place: when clicked, its link gets the anchor of
-// the section being read (the URL's, else the last heading scrolled past). Section and
-// sub-section ids are the same in both languages (torchkb/render/headings.py).
+// The language menu keeps the reader's place: a click on one of its links goes to that
+// page at the section being read (the URL's anchor, else the last heading scrolled past).
+// Section and sub-section ids are the same in both languages (torchkb/render/headings.py).
+// Material's link is read, not changed: the page goes there itself. A click with a
+// modifier key (a new tab or window) is the browser's, to the link as it is.
 (function () {
   function anchor() {
     if (location.hash) return location.hash
@@ -21,7 +23,10 @@ document.addEventListener("DOMContentLoaded", function () {
   }
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest(".md-select a[hreflang]")
-    if (link) link.href = link.href.split("#")[0] + anchor()
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey
+        || event.altKey) return
+    event.preventDefault()
+    location.assign(link.href.split("#")[0] + anchor())
   }, true)
 })()
 
