@@ -1,5 +1,5 @@
 def implicit_grad_error(y):
-    # 不传 gradient 调用 y.backward() 是否报 "只能对标量隐式创建梯度" 的错
+    # 不传 gradient 调用 y.backward() 是否报“只能对标量隐式创建梯度”的错？
     try:
         y.backward()
     except RuntimeError as err:
@@ -8,6 +8,7 @@ def implicit_grad_error(y):
 
 
 def wrong_shape_error(y, gradient):
+    # 传入 gradient 调用 y.backward(gradient) 是否报形状不符的错？
     try:
         y.backward(gradient=gradient)
     except RuntimeError as err:
@@ -15,16 +16,31 @@ def wrong_shape_error(y, gradient):
     return False
 
 
-fresh = torch.ones(3, requires_grad=True)
-same_shape_ok = not wrong_shape_error(fresh * 2, torch.ones(3)) and torch.equal(fresh.grad, torch.full((3,), 2.))
-# 形状不同的 gradient 也报错 (标量 1.0, 或 (2, 3))
-other_shape_fails = (wrong_shape_error(fresh * 2, torch.tensor(1.0))
-                     and wrong_shape_error(fresh * 2, torch.ones(2, 3)))
-# 只有一个元素、但不是 0 维的张量 (形状 (1,)) 不需要 gradient: 条件是元素个数, 不是维数
-assert not implicit_grad_error(torch.ones(1, requires_grad=True) * 2)
+def doubled(shape):
+    # 由新的需要梯度的张量算出的 y = 2 * x，形状为 shape
+    return torch.ones(shape, requires_grad=True) * 2
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
-note_claim_holds = ("grad can be implicitly created only for scalar outputs" in str(lesson_error)
-                    and same_shape_ok and other_shape_fails)
-# 对照: 同样不传 gradient, 但 y 是标量 (先 .sum()): 不报错
-note_claim_control = implicit_grad_error((torch.ones(3, requires_grad=True) * 2).sum()) and same_shape_ok and other_shape_fails
+
+fresh = torch.ones(2, 3, requires_grad=True)
+same_shape_ok = not wrong_shape_error(fresh * 2, torch.ones(2, 3)) and torch.equal(fresh.grad, torch.full((2, 3), 2.0))
+
+# 网格一：y 的形状 × 不传 gradient；只有一个元素的 y（PyTorch 的报错称之为 scalar outputs）不需要 gradient
+note_claim_cases = {"note's code: y of shape (3,), no gradient": "only for scalar outputs" in str(lesson_error)}
+note_claim_cases.update({
+    f"y of shape {shape}, no gradient: raises iff y has more than one element": (
+        implicit_grad_error(doubled(shape)) == (torch.Size(shape).numel() != 1)
+    )
+    for shape in [(), (1,), (1, 1), (3,), (2, 3)]
+})
+# 网格二：形状 (2, 3) 的 y × 传入的 gradient 的形状：同形的可以，其余（包括能广播的）都报错
+note_claim_cases["y of shape (2, 3), gradient of shape (2, 3): works"] = same_shape_ok
+note_claim_cases.update({
+    f"y of shape (2, 3), gradient of shape {shape}: raises": wrong_shape_error(doubled((2, 3)), torch.ones(shape))
+    for shape in [(3,), (1, 3), (2, 1), (6,), (1,), ()]
+})
+note_claim_cases["y of shape (3,), gradient of shape (2, 3): raises"] = wrong_shape_error(doubled(3), torch.ones(2, 3))
+
+# 笔记的说法在每一种情形下是否成立（本站据此标注核查结果）
+note_claim_holds = all(note_claim_cases.values())
+# 对照：同样不传 gradient，但 y 先 .sum() 成标量：不报错
+note_claim_control = implicit_grad_error(doubled(3).sum())

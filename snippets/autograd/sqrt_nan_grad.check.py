@@ -1,5 +1,5 @@
 def distance_grads(distance):
-    # 预测等于目标 (距离为 0) 时, 用 distance(差向量) 求出的 x1, x2 的梯度
+    # 预测等于目标（距离为 0）时，用 distance 对差向量求出的 x1, x2 的梯度
     fresh1 = torch.tensor(1.0, requires_grad=True)
     fresh2 = torch.tensor(2.0, requires_grad=True)
     distance(torch.stack((fresh1, fresh2)) - torch.stack((t1, t2))).backward()
@@ -18,19 +18,54 @@ def has_nan(grads):
     return any(bool(torch.isnan(g)) for g in grads)
 
 
-assert torch.isinf(s.grad)  # sqrt 在 0 处的梯度是 inf
-assert x1.grad == 0 and x2.grad == 0  # 笔记原文的 .norm(dim=0) 写法: 次梯度 0
-# torch.linalg.vector_norm 也一样
-assert not has_nan(distance_grads(torch.linalg.vector_norm))
-
-# 笔记的两条说法是否成立 (本站据此标注核查结果)
-note_claims_hold = {
-    # sqrt 在 0 处的梯度是 nan 吗? (实为 inf)
-    "autograd-sqrt-nan-at-zero": bool(torch.isnan(s.grad)),
-    "autograd-norm-instead-of-sqrt": not has_nan(distance_grads(norm_form)),
+# 几种求范数的写法：zero 是零向量的写法，batch 是对 (2, 3) 张量的每一行求范数的写法
+norms = {
+    "torch.norm": (lambda d, p: torch.norm(d, p), lambda d, p: torch.norm(d, p, dim=1)),
+    "Tensor.norm": (lambda d, p: d.norm(p, dim=0), lambda d, p: d.norm(p, dim=1)),
+    "torch.linalg.vector_norm": (torch.linalg.vector_norm, lambda d, p: torch.linalg.vector_norm(d, p, dim=1)),
+    "torch.linalg.norm": (torch.linalg.norm, lambda d, p: torch.linalg.norm(d, p, dim=1)),
 }
-# 对照: 同样的测量用在 sqrt 写法的整个距离上 (0 * inf): 梯度是 nan; 换不换 norm 的差别也由它看出
+
+
+def finite_grad(name, p, dtype, batch):
+    # 在零向量（batch：第一行为 0、第二行不为 0 的 (2, 3) 张量）处，范数的一阶梯度是否处处有限？
+    rows = [[0.0, 0.0, 0.0], [1.0, 0.0, 2.0]] if batch else [0.0, 0.0, 0.0]
+    diff = torch.tensor(rows, dtype=dtype, requires_grad=True)
+    norms[name][batch](diff, p).sum().backward()
+    return bool(torch.isfinite(diff.grad).all())
+
+
+assert torch.isinf(s.grad)  # sqrt 在 0 处的梯度是 inf
+assert x1.grad == 0 and x2.grad == 0  # 笔记原文的 .norm(dim=0) 写法：次梯度 0
+
+# 网格：求范数的函数 × p（'fro' 只有 torch.norm 和 Tensor.norm 接受）× 精度 × 零向量或部分行为 0 的一批
+norm_cases = {"the note's .norm(dim=0) of the difference at distance 0": not has_nan(distance_grads(norm_form))}
+norm_cases.update({
+    f"{name}, p={p}, {str(dtype)[6:]}, {'batch with a zero row' if batch else 'zero vector'}": (
+        finite_grad(name, p, dtype, batch)
+    )
+    for name in norms
+    for p in (2, 1, float("inf"), 3, 0.5, "fro")
+    if p != "fro" or name in ("torch.norm", "Tensor.norm")
+    for dtype in (torch.float32, torch.float64)
+    for batch in (False, True)
+})
+
+# 笔记的两条说法是否成立（本站据此标注核查结果）
+note_claims_hold = {
+    # sqrt 在 0 处的梯度是 nan 吗？（实为 inf）
+    "autograd-sqrt-nan-at-zero": bool(torch.isnan(s.grad)),
+    "autograd-norm-instead-of-sqrt": all(norm_cases.values()),
+}
+note_claims_cases = {"autograd-norm-instead-of-sqrt": norm_cases}
+# 对照：同样的测量用在 sqrt 写法的整个距离上（0 * inf）：梯度是 nan；换不换 norm 的差别也由它看出
 note_claims_control = {
     "autograd-sqrt-nan-at-zero": has_nan(distance_grads(sqrt_form)),
     "autograd-norm-instead-of-sqrt": not has_nan(distance_grads(sqrt_form)),
 }
+
+# 不在笔记说的范围内：2 范数在 0 处的二阶导数（create_graph=True 再求导）是 nan
+zero = torch.zeros(3, dtype=torch.float64, requires_grad=True)
+(first_order,) = torch.autograd.grad(torch.linalg.vector_norm(zero), zero, create_graph=True)
+first_order.sum().backward()
+assert torch.isnan(zero.grad).all()

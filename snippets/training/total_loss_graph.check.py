@@ -1,4 +1,4 @@
-# 实验: 在同一个模型上训练 steps 步, 用 accumulate 把每步的损失加到 total_loss 上, 数 total_loss 引用的图节点
+# 实验：在同一个模型上训练 steps 步，用 accumulate 把每步的损失加到 total_loss 上，数 total_loss 引用的图节点
 def nodes_after(steps, accumulate):
     total = 0
     for _ in range(steps):
@@ -10,12 +10,12 @@ def nodes_after(steps, accumulate):
     return graph_size(total)
 
 
-# 图越积越大, 而且验证循环里每一轮的中间张量都留在内存里
+# 图越积越大，而且验证循环里每一轮的中间张量都留在内存里
 def accumulates_history(accumulate):
     return nodes_after(100, accumulate) < nodes_after(200, accumulate) and validate(accumulate) == 100
 
 
-# 实验: backward() 之后, 图中保存的中间张量是否已经释放
+# 实验：backward() 之后，图中保存的中间张量是否已经释放
 def saved_tensors_freed(**backward_kwargs):
     step_loss = criterion(model(input), target)
     step_loss.backward(**backward_kwargs)
@@ -26,19 +26,53 @@ def saved_tensors_freed(**backward_kwargs):
     return False
 
 
+def graph_freed(name, **backward_kwargs):
+    # 对 name 的损失做一次 backward（默认参数，或 backward_kwargs），再 backward 一次：是否报“图已释放”的错？
+    fresh = torch.randn(4, 3, requires_grad=True)
+    if name == "Linear + ReLU + MSELoss":
+        net = nn.Sequential(nn.Linear(3, 8), nn.ReLU(), nn.Linear(8, 1))
+        step_loss = nn.MSELoss()(net(fresh), torch.randn(4, 1))
+    elif name == "Conv2d + BatchNorm2d":
+        net = nn.Sequential(nn.Conv2d(1, 2, 3, padding=1), nn.BatchNorm2d(2), nn.ReLU())
+        step_loss = net(fresh.reshape(1, 1, 4, 3)).pow(2).mean()
+    else:
+        ops = {
+            "mul": lambda t: t * t, "exp": torch.exp, "sigmoid": torch.sigmoid, "matmul": lambda t: t @ t.T,
+            "pow": lambda t: t ** 3, "softmax": lambda t: torch.softmax(t, dim=1) * torch.arange(3.0),
+            "Linear": nn.Linear(3, 2),
+        }
+        step_loss = ops[name](fresh).sum()
+    step_loss.backward(**backward_kwargs)
+    try:
+        step_loss.backward()
+    except RuntimeError as err:
+        return "backward through the graph a second time" in str(err)
+    return False
+
+
+# 网格：保存了张量的运算和两个小模型，都只调用默认的 loss.backward()
+frees_grid = ("mul", "exp", "sigmoid", "matmul", "pow", "softmax", "Linear",
+              "Linear + ReLU + MSELoss", "Conv2d + BatchNorm2d")
+frees_cases = {"the lesson's model: MSELoss's saved self after loss.backward()": saved_tensors_freed()}
+frees_cases.update({f"{name}, loss.backward()": graph_freed(name) for name in frees_grid})
+
+
 assert graph_size(loss) > 0 and isinstance(total_loss, float)  # 课程代码最后留下的 total_loss 是修正后的 float
 
-# 笔记的两条说法是否成立 (本站据此标注核查结果)
+# 笔记的两条说法是否成立（本站据此标注核查结果）
 note_claims_hold = {
-    # 默认的 loss.backward()
-    "training-backward-frees-graph": saved_tensors_freed(),
+    # 默认的 loss.backward()：在网格的每一种情形下图都被释放吗？
+    "training-backward-frees-graph": all(frees_cases.values()),
     # total_loss += loss
     "training-total-loss-accumulates": accumulates_history(lambda l: l),
 }
-# 对照: 同样的测量用在会让结论反过来的情形上
+# 对照：同样的测量用在会让结论反过来的情形上
 note_claims_control = {
-    # backward(retain_graph=True) 保留图
-    "training-backward-frees-graph": saved_tensors_freed(retain_graph=True),
+    # 同样的网格，改用 backward(retain_graph=True)：图保留
+    "training-backward-frees-graph": all(
+        [saved_tensors_freed(retain_graph=True)] + [graph_freed(name, retain_graph=True) for name in frees_grid]
+    ),
     # total_loss += loss.item()
     "training-total-loss-accumulates": accumulates_history(lambda l: l.item()),
 }
+note_claims_cases = {"training-backward-frees-graph": frees_cases}
