@@ -211,6 +211,58 @@ def test_no_patches_of_other_libraries() -> None:
     assert not found, "\n".join(found)
 
 
+# A script that changes an object of Material's at run time: its application config
+# (#__config), or an element of one of its components, by attribute, content or class. Such
+# a change is allowed only where an upstream bug forces it, named within a few lines above
+# (owner/repo#issue); Material's documented ways are its template blocks and partials.
+_MATERIAL_OBJECT = re.compile(
+    r"__config|\.md-(?:search|select|header|nav|footer|dialog|source|tabs|top)\b[\w-]*"
+    r"|data-md-component"
+)
+_CHANGE = re.compile(
+    r"\.(?:setAttribute|removeAttribute|replaceWith|remove)\("
+    r"|\.(?:textContent|innerHTML|href|className|id)\s*=(?!=)|classList\.(?:add|remove|toggle)\("
+)
+_UPSTREAM = re.compile(r"\b[\w-]+/[\w.-]+#\d+")
+
+
+def dom_rewrites(script: str) -> list[str]:
+    """The lines of `script` that change Material's config or components, unless an
+    upstream issue is named just above."""
+    lines = script.splitlines()
+    found = []
+    for n, line in enumerate(lines):
+        near = lines[max(0, n - 6) : n + 1]
+        if _CHANGE.search(line) and any(_MATERIAL_OBJECT.search(x) for x in near):
+            if not any(_UPSTREAM.search(x) for x in lines[max(0, n - 12) : n + 1]):
+                found.append(f"{n + 1}: changes Material's objects: {line.strip()[:80]}")
+    return found
+
+
+def test_no_script_rewrites_materials_config_or_components() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{problem}"
+        for path in SCRIPTS
+        for problem in dom_rewrites(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        'var el = document.getElementById("__config")\nel.textContent = JSON.stringify(c)',
+        'var d = document.querySelector(".md-search")\nd.setAttribute("aria-label", "x")',
+        'var a = e.target.closest(".md-select a[hreflang]")\nif (a) a.href = a.href + "#x"',
+    ],
+    ids=["config", "dialog-attribute", "language-link"],
+)
+def test_the_scan_finds_a_planted_rewrite(script: str) -> None:
+    assert dom_rewrites(script)
+    # the same, with the upstream bug that forces it named above
+    assert not dom_rewrites("// squidfunk/mkdocs-material#6582\n" + script)
+
+
 @pytest.mark.parametrize(
     "source",
     [
