@@ -86,9 +86,12 @@ class InlineStylesheets:
 class NotFoundPages:
     """mkdocs-static-i18n builds each language into the same site folder, so every
     language's pass writes the root 404.html and the last one (English) wins, with the
-    language menu of whatever page was built last. Here the root 404.html stays the
-    default language's, each other language gets <locale>/404.html, and their menus lead
-    to each language's home."""
+    language menu of whatever page was built last (upstream: ultrabug/mkdocs-static-i18n#284
+    and #326, open; static-i18n is pinned, 1.3.1, in pyproject.toml). Here the root
+    404.html stays the default language's, each other language gets <locale>/404.html,
+    written beside the pass's own output since MkDocs knows of one 404 page only, and their
+    menus lead to each language's home. tests/test_web.py checks both pages by behaviour:
+    each in its language, its menu leading home."""
 
     def __init__(self) -> None:
         self.default_page: dict[str, str] = {}  # site folder -> the default language's page

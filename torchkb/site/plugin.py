@@ -41,8 +41,9 @@ class KnowledgeBasePlugin(BasePlugin[KnowledgeBaseConfig]):
     def on_config(self, config):
         root = Path(config.config_file_path).resolve().parent
         # the sources, read once per build (`mkdocs serve` reads what changed since the
-        # last one), not again for the other languages' passes, which static-i18n runs
-        # inside the first one (it is `building` then)
+        # last one), not again for the other languages' passes, which static-i18n (1.3.1,
+        # pinned) runs inside the first one: its public `building` flag is set then, and no
+        # MkDocs event tells a language's pass from a new build
         if self.project is None or not getattr(config.plugins.get("i18n"), "building", False):
             self.project = Project(root)
             self.history = provenance.current(root)
