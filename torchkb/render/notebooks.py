@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
-import yaml
+from mkdocs.config import load_config
 from nbformat.notebooknode import NotebookNode
 
 from torchkb.render.claims import ClaimLabel
@@ -159,22 +159,6 @@ METADATA = {
 _MD_LINK = re.compile(r"\]\((?![a-z]+:|#|/)([^)\s]+?)\.md(#[^)\s]*)?\)")
 
 
-class _MkDocsLoader(yaml.SafeLoader):
-    """mkdocs.yml as data: `!ENV [NAME, default]` as MkDocs reads it, other tags (Python
-    names of extensions) as None."""
-
-
-_MkDocsLoader.add_constructor(
-    "!ENV",
-    lambda loader, node: (
-        os.environ.get((names := loader.construct_sequence(node))[0]) or names[-1]
-        if isinstance(node, yaml.SequenceNode)
-        else os.environ.get(loader.construct_scalar(node))
-    ),
-)
-_MkDocsLoader.add_multi_constructor("", lambda loader, suffix, node: None)
-
-
 @dataclass(frozen=True)
 class Site:
     """Where the site and its repository are (mkdocs.yml's site_url, $SITE_URL first, as
@@ -219,15 +203,14 @@ def site(project: Project) -> Site:
 
 @functools.cache  # $SITE_URL is part of the key: MkDocs reads it on every build
 def _site(mkdocs_yml: Path, langs: tuple[str, ...], site_url_env: str | None) -> Site:
-    config = yaml.load(mkdocs_yml.read_text(encoding="utf-8"), Loader=_MkDocsLoader)  # noqa: S506
-    default = config["site_name"]  # the default language's (the first)
-    i18n = next(
-        (p["i18n"] for p in config.get("plugins", []) if isinstance(p, dict) and "i18n" in p), {}
-    )
-    own = {language["locale"]: language.get("site_name") for language in i18n.get("languages", [])}
-    names = {lang: own.get(lang) or default for lang in langs}
-    url = config["site_url"].rstrip("/") + "/"
-    return Site(url=url, repo=config["repo_url"].rstrip("/"), names=names)
+    """mkdocs.yml as MkDocs reads it (its `!ENV` values, its plugins' settings)."""
+    config = load_config(str(mkdocs_yml))
+    i18n = config.plugins.get("i18n")
+    own = {lang.locale: lang.site_name for lang in i18n.config.languages} if i18n else {}
+    # the default language's site_name is mkdocs.yml's own (the first language)
+    names = {lang: own.get(lang) or config.site_name for lang in langs}
+    url = config.site_url.rstrip("/") + "/"
+    return Site(url=url, repo=config.repo_url.rstrip("/"), names=names)
 
 
 def notebook_links(project: Project, lang: str, topic: str) -> dict[str, str]:
