@@ -130,14 +130,18 @@ def test_every_error_entry_answers(lang: str) -> None:
 @pytest.mark.parametrize("lang", torchkb.LANGS)
 def test_error_messages_are_the_recorded_ones(lang: str) -> None:
     """A snippet's entry shows the exception its recorded run printed, byte for byte, and
-    says where it ran from the record."""
+    says where it ran from the record (an error the lesson caught and printed: that line of
+    its output)."""
     project = Project(ROOT)
     text = page(lang, "errors.md")
     checked, on_gpu = 0, 0
     for entry in error_index.collect(project, lang):
         if entry.snippet is None or entry.record is None:
             continue
-        recorded = split_recorded(snippet_store.load_output(entry.snippet) or "", True)[1]
+        output = snippet_store.load_output(entry.snippet) or ""
+        recorded = entry.message if entry.printed else split_recorded(output, True)[1]
+        if entry.printed:
+            assert entry.message in output.splitlines()
         assert recorded.strip() == entry.message
         block = re.split(r"\n##+ ", text.split(f"{{#{entry.anchor}}}", 1)[1], maxsplit=1)[0]
         assert f"```text\n{recorded.strip()}\n```" in block
@@ -194,8 +198,42 @@ def test_an_entry_for_a_snippet_that_raises_nothing_stops_the_build(tmp_path: Pa
     with pytest.raises(SourceError) as err:
         error_index.collect(Project(root), "en")
     assert str(err.value) == (
-        f"{path}:{line}: tensors/broadcasting_rules.py: raises no error (snippets.yml)"
+        f"{path}:{line}: tensors/broadcasting_rules.py: raises no error (snippets.yml) "
+        "and its recorded output prints none"
     )
+
+
+def test_an_error_a_run_prints_is_an_entry_of_its_own() -> None:
+    """A lesson that catches an error and prints it shows the error too: the entry's
+    message is the printed line of the recorded output, "printed by" its snippet; a
+    printed message another entry gives (a snippet raises it, a section quotes it) joins
+    that entry instead."""
+    project = Project(ROOT)
+    for lang in ("zh", "en"):
+        entries = error_index.collect(project, lang)
+        printed = {e.snippet.id: e for e in entries if e.printed}
+        assert {"data/h5_dataset", "tensors/dtype_conversion", "tools/make_dot"} <= set(printed)
+        for sid, entry in printed.items():
+            output = snippet_store.load_output(project.snippets[sid]) or ""
+            assert entry.message in output.splitlines() and entry.note is not None
+        page = error_index.error_index_page(project, lang)
+        assert strings(lang)["errors"]["snippet_printed"] in page
+        # total_loss_graph prints the message backward_twice_error raises: one entry,
+        # listing total_loss_graph's section too
+        twice = [e for e in entries if "backward through the graph a second time" in e.message]
+        assert len(twice) == 1
+        shown = error_index.shown_snippets(project, lang)["training/total_loss_graph"]
+        assert shown in twice[0].sections
+
+
+def test_a_printed_error_without_an_entry_is_listed(tmp_path: Path) -> None:
+    root = copy_sources(tmp_path)
+    path = _errors_yml(root)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    kept = [e for e in data if e.get("snippet") != "tools/make_dot.py"]
+    assert len(kept) == len(data) - 1
+    path.write_text(yaml.safe_dump(kept, allow_unicode=True), encoding="utf-8")
+    assert error_index.missing_entries(Project(root)) == ["tools/make_dot.py"]
 
 
 # -- claims register ---------------------------------------------------------------------

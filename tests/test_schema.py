@@ -107,7 +107,7 @@ BAD_FIELDS = {
         '- quoted: "SyntaxError: invalid syntax"',
         '- quoted: "SyntaxError: invalid syntax"\n  snippet: training/x.py',
         '- quoted: "SyntaxError: invalid syntax"',
-        "#19: give either `snippet` (it raises the error) or `quoted`",
+        "#21: give either `snippet` (it raises or prints the error) or `quoted`",
     ),
     "key given twice": (
         "notes/topics/tensors.yml",

@@ -32,6 +32,10 @@ _QUOTED = re.compile(
     r"[^\n`\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{8,}"
 )
 
+# an error a run printed (a lesson that catches it and prints `Type: message`): a line of
+# its recorded output
+_PRINTED = re.compile(r"^(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception): \S.*$", re.M)
+
 Where = tuple[str, str, str]  # (topic id, section id, section title)
 PAGE = "errors.md"  # the index's page in each language's folder of docs/
 
@@ -50,6 +54,7 @@ class Entry:
     # what the same snippet raised on other torch releases where that differs: the message
     # ("" for none) and the releases, from their current records
     elsewhere: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    printed: bool = False  # the snippet catches the error and prints it: it raises nothing
 
 
 def _heading(message: str) -> str:
@@ -107,6 +112,14 @@ def shown_snippets(project: Project, lang: str) -> dict[str, Where]:
     return where
 
 
+def printed_errors(snip: snippet_store.Snippet) -> list[str]:
+    """The `Type: message` lines of the snippet's recorded output: errors its lesson
+    caught and printed."""
+    if snip.meta.expect_exception:
+        return []
+    return [m.group(0).strip() for m in _PRINTED.finditer(snippet_store.load_output(snip) or "")]
+
+
 def _current(project: Project, snip: snippet_store.Snippet) -> tuple[Record | None, str]:
     """The current passing record of the snippet's own device (None if none) and that
     device."""
@@ -119,10 +132,16 @@ def collect(project: Project, lang: str) -> list[Entry]:
     path, notes = error_notes.load(project.notes)
     by_snippet = {snippet_store.snippet_id(n.snippet): n for n in notes if n.snippet}
     by_quote = {_key(n.quoted): n for n in notes if n.quoted}
-    for note in notes:  # an entry must name a snippet that raises an error
+    for note in notes:  # an entry must name a snippet that raises or prints an error
         snip = project.snippets.get(snippet_store.snippet_id(note.snippet or ""))
-        if note.snippet and (snip is None or not snip.meta.expect_exception):
-            problem = "no such snippet" if snip is None else "raises no error (snippets.yml)"
+        if note.snippet and (
+            snip is None or not (snip.meta.expect_exception or printed_errors(snip))
+        ):
+            problem = (
+                "no such snippet"
+                if snip is None
+                else "raises no error (snippets.yml) and its recorded output prints none"
+            )
             raise SourceError(path, note.field_line("snippet"), f"{note.snippet}: {problem}")
     shown = shown_snippets(project, lang)
     quoted = quoted_errors(project, lang)
@@ -151,6 +170,7 @@ def collect(project: Project, lang: str) -> list[Entry]:
         anchor = "error-" + snip.id.replace("/", "-").replace("_", "-")
         elsewhere = _elsewhere(project, snip, message) if record else ()
         entries.append(Entry(anchor, message, sections, note, snip, record, device, elsewhere))
+    entries += _printed_entries(project, shown, quoted, entries, by_snippet)
     sections_here = {s.id for t in project.topics for s in t.sections}
     unanswered = {
         _key(m): (m, w)
@@ -171,6 +191,38 @@ def collect(project: Project, lang: str) -> list[Entry]:
         entries.append(Entry(anchor, message, sections, note))
     order = {(t.id, s.id): n for n, (t, s) in enumerate(_sections(project))}
     return sorted(entries, key=lambda e: order.get(e.sections[0][:2], len(order)))
+
+
+def _printed_entries(
+    project: Project,
+    shown: dict[str, Where],
+    quoted: dict[str, list[Where]],
+    entries: list[Entry],
+    by_snippet: dict,
+) -> list[Entry]:
+    """The errors shown snippets catch and print: a message an entry already gives (a
+    snippet raises it, or a section quotes it) adds the snippet's section to it; another
+    is an entry of its own, one per snippet (its notes/errors.yml entry names the snippet)."""
+    found: list[Entry] = []
+    for snip in project.snippets.values():
+        if snip.id not in shown:
+            continue
+        for message in printed_errors(snip):
+            same = next((e for e in entries + found if _same(e.message, message)), None)
+            if same is not None:
+                if shown[snip.id] not in same.sections:
+                    same.sections.append(shown[snip.id])
+                continue
+            if any(_same(m, message) for m in quoted):  # the quote's own entry answers it
+                continue
+            record, device = _current(project, snip)
+            anchor = "error-" + snip.id.replace("/", "-").replace("_", "-")
+            note = by_snippet.get(snip.id)
+            found.append(
+                Entry(anchor, message, [shown[snip.id]], note, snip, record, device, printed=True)
+            )
+            break
+    return found
 
 
 def _elsewhere(
@@ -245,7 +297,8 @@ def _entry(entry: Entry, lang: str, ui: dict[str, str]) -> list[str]:
     if entry.snippet is not None:
         shown = f"{entry.snippet.id}{entry.snippet.path.suffix}"
         anchor = "snippet-" + entry.snippet.id.replace("/", "-")
-        facts.append(f"{ui['snippet']}{colon}[`{shown}`]({topic}.md#{anchor})")
+        by = ui["snippet_printed"] if entry.printed else ui["snippet"]
+        facts.append(f"{by}{colon}[`{shown}`]({topic}.md#{anchor})")
     if entry.note is None:  # a new note's error: the page says so until it is written
         answer = [f"*{ui['no_entry']}*", ""]
     else:

@@ -366,7 +366,7 @@ class BothLanguages(Model):
 
 class ErrorEntry(Model):
     """One entry of notes/errors.yml: the editor's cause and fix of one indexed error,
-    either the error a snippet raises (its message comes from the recorded run) or a
+    either the error a snippet raises or prints (its message comes from the recorded run) or a
     message a section quotes that no snippet raises here."""
 
     snippet: NonBlank | None = None
@@ -378,7 +378,7 @@ class ErrorEntry(Model):
     @model_validator(mode="after")
     def _one_kind(self) -> ErrorEntry:
         if (self.snippet is None) == (self.quoted is None):
-            raise ValueError("give either `snippet` (it raises the error) or `quoted`")
+            raise ValueError("give either `snippet` (it raises or prints the error) or `quoted`")
         if self.quoted is not None and self.section is None:
             raise ValueError("a `quoted` message needs the `section` that quotes it")
         if self.snippet is not None and self.section is not None:
