@@ -29,6 +29,7 @@ from pathlib import Path
 import rjieba
 
 import torchkb
+from torchkb.cjk import SEARCH_HAN_CHARS
 from torchkb.errors import SourceError
 from torchkb.sources.project import Project
 
@@ -36,7 +37,7 @@ from torchkb.sources.project import Project
 USER_DICT = torchkb.ROOT / "notes" / "search" / "userdict.txt"
 
 _TAG = re.compile(r"<[^>]+>")
-_HAN = re.compile(r"[\u3400-\u9fff]+")
+_HAN = re.compile(f"[{SEARCH_HAN_CHARS}]+")  # a run of Han characters, as the worker cuts it
 # identifiers, dotted names and calls: torch.cuda.memory_allocated(), x.grad, __getitem__
 _NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
 _WORD = re.compile(r"[a-z0-9]+")

@@ -38,6 +38,7 @@ from pathlib import Path
 
 import yaml
 
+from torchkb.cjk import CHINESE
 from torchkb.errors import Problem, SourceError
 from torchkb.sources import records
 from torchkb.sources import snippets as snippet_store
@@ -46,8 +47,6 @@ from torchkb.sources.snippets import Snippet, snippet_id
 
 MAP_NAME = "comments.en.yml"
 TRANSLATED_KINDS = ("python", "shell")
-# Han characters and CJK / full-width punctuation (a lone "：" still needs English)
-CHINESE = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser where PyYAML has it
 MARKER = re.compile(r"#+ ?")
 SHELL_COMMENT = re.compile(r"(?:^|(?<=\s))#.*$")
