@@ -137,7 +137,7 @@ def test_a_small_index_is_fetched_whole_before_the_first_query(
     browser, base_url: str, site, lang: str
 ) -> None:
     """No first query waits for a file: this site's index is small, so each language's is
-    one file besides its meta file (torchkb/search/index.py, WHOLE_INDEX_BYTES), and once
+    one file besides its meta file (torchkb/search/index.py, whole_index_bytes), and once
     a page has loaded, with an empty HTTP cache and nothing typed, the worker has fetched
     both."""
     folder = site / "search" / f"kb-{lang}"
