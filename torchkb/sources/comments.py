@@ -33,7 +33,7 @@ import io
 import re
 import sys
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import yaml
@@ -306,7 +306,7 @@ def check(snippets: list[Snippet], snippets_root: Path, awaiting: set[str]) -> N
     if found:
         first = found[0]
         more = f" (and {len(found) - 1} more: python -m torchkb snippet --missing)"
-        raise SourceError(first.path, first.line, first.message + (more if found[1:] else ""))
+        raise SourceError.of(replace(first, message=first.message + (more if found[1:] else "")))
 
 
 def _topic(problem: Problem) -> str:
