@@ -61,8 +61,8 @@ def test_an_authors_word_deleted_mid_line_is_reported(tree: Path) -> None:
     path = tree / "notes" / "topics" / "autograd.yml"
     _replace_once(path, "所以一般在反向传播之前需把梯度清零", "所以在反向传播之前需把梯度清零")
     problems = check(Project(tree))
-    assert [(p.note, p.line) for p in problems] == [("002_18d452075e881a4d", 81)]
-    assert "['所以一般在反向传播之前需把梯度清零']" in problems[0].why
+    assert [(p.about, p.line) for p in problems] == [("002_18d452075e881a4d", 81)]
+    assert "['所以一般在反向传播之前需把梯度清零']" in problems[0].message
 
 
 def test_a_word_in_an_editor_block_does_not_stand_for_the_authors(tree: Path) -> None:
@@ -72,8 +72,8 @@ def test_a_word_in_an_editor_block_does_not_stand_for_the_authors(tree: Path) ->
     lines = dropped.read_text(encoding="utf-8").splitlines()
     dropped.write_text("\n".join(lines[1:]) + "\n", encoding="utf-8")
     problems = check(Project(tree))
-    assert [(p.note, p.line) for p in problems] == [("001_82f1d0098bd37d8c", 86)]
-    assert "['参考']" in problems[0].why
+    assert [(p.about, p.line) for p in problems] == [("001_82f1d0098bd37d8c", 86)]
+    assert "['参考']" in problems[0].message
 
 
 def test_dropped_words_must_be_on_their_line(tree: Path) -> None:

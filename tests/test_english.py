@@ -66,8 +66,11 @@ def test_a_planted_british_word_in_a_body_fails_naming_the_section(tree: Path) -
         path, "put them in a dict and serialize the dict", "put them in a dict and serialise it"
     )
     problems = english.check(Project(tree))
-    assert [(p.where, p.why) for p in problems] == [
-        ("training-save-checkpoint.body", "'serialise' is British: write 'serialize'")
+    assert [(p.about, p.message) for p in problems] == [
+        (
+            "training-save-checkpoint.body",
+            "training-save-checkpoint.body: 'serialise' is British: write 'serialize'",
+        )
     ]
     assert str(problems[0]).startswith(f"{path}:")
 
@@ -81,8 +84,8 @@ def test_a_second_rendering_of_a_recurring_phrase_fails(tree: Path) -> None:
         "[Quoted from](https://discuss.pytorch.org/t/fusedadam",
     )
     problems = english.check(Project(tree))
-    assert [p.where for p in problems] == ["gpu-fused-adam.body"]
-    assert "'Excerpted from'" in problems[0].why
+    assert [p.about for p in problems] == ["gpu-fused-adam.body"]
+    assert "'Excerpted from'" in problems[0].message
 
 
 def test_a_planted_british_word_in_a_comment_translation_fails(tree: Path) -> None:
@@ -91,4 +94,5 @@ def test_a_planted_british_word_in_a_comment_translation_fails(tree: Path) -> No
     assert "L2 regularization" in text
     path.write_text(text.replace("L2 regularization", "L2 regularisation", 1), encoding="utf-8")
     problems = english.check(Project(tree))
-    assert problems and all(p.where == "comment" and "regularisation" in p.why for p in problems)
+    assert problems
+    assert all(p.about == "comment" and "regularisation" in p.message for p in problems)

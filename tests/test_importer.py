@@ -83,7 +83,7 @@ def test_import_mixed_note(root):
     mine = [(d["lines"], d["reason"].split()[0]) for d in dropped if d["note"] == "mixed"]
     assert mine == [([1, 4], "front"), ([31, 31], "image")]
     # nothing of the note is lost (the ```-fence lines aside: they are markup)
-    problems = [p for p in check(Project(root)) if p.note == "mixed" and "```" not in p.text]
+    problems = [p for p in check(Project(root)) if p.about == "mixed" and "```" not in p.text]
     assert problems == []
 
 

@@ -39,7 +39,7 @@ from torchkb.render.notebooks import (
     site,
     topic_notebooks,
 )
-from torchkb.sources import comments
+from torchkb.sources import comments, run_state
 from torchkb.sources import snippets as store
 from torchkb.sources.project import Project
 from torchkb.sources.records import comparable, split_recorded
@@ -439,3 +439,13 @@ def test_after_a_reset_every_cell_runs_as_typed(kernel: KernelManager) -> None:
     )
     run_in(kernel, nb)
     assert nb.cells[2].outputs[0].text.startswith("[")
+
+
+def test_the_setup_cell_resets_what_the_verify_stage_resets() -> None:
+    """The setup cell's reset_state is built from sources/run_state.py's rules, the ones
+    the verify stage runs every snippet after: each rule's statements are in it."""
+    setup = "".join(setup_cell("en", [(DRAW, "snippets/t/draw.py")]).source)
+    resets = (run_state.reset_random, run_state.reset_numpy, run_state.reset_torch)
+    rules = [line for reset in resets for line in run_state.reset_code(reset, "").splitlines()]
+    assert "torch.manual_seed(0)" in rules and "numpy.random.seed(0)" in rules
+    assert all(line in setup for line in rules)

@@ -10,6 +10,9 @@ from tools import require_tool
 
 from torchkb.search import index as search
 from torchkb.search.index import (
+    DEFAULT_TUNING,
+    QueryTuning,
+    SearchTuning,
     build_index,
     index_files,
     load_synonyms,
@@ -54,12 +57,9 @@ def test_postings_pack_and_unpack() -> None:
     assert unpack_postings(pack_postings(postings)) == postings
 
 
-def files_of(docs: list[dict], **sizes: int) -> tuple[dict, dict]:
-    with pytest.MonkeyPatch.context() as mp:
-        for name, value in sizes.items():
-            mp.setattr(search, name, value)
-        index = build_index(docs)
-        return index, shard_index(index, load_synonyms(), "zh")
+def files_of(docs: list[dict], tuning: SearchTuning = DEFAULT_TUNING) -> tuple[dict, dict]:
+    index = build_index(docs, tuning)
+    return index, shard_index(index, load_synonyms(), "zh", tuning=tuning)
 
 
 def chunk_of(starts: list[str], term: str) -> int:
@@ -69,7 +69,7 @@ def chunk_of(starts: list[str], term: str) -> int:
 
 @pytest.mark.parametrize("chunk_bytes", [40_000, 50])  # one postings file, or many
 def test_every_term_is_in_its_range_and_every_section_in_its_block(chunk_bytes: int) -> None:
-    index, files = files_of(DOCS, CHUNK_BYTES=chunk_bytes, DOC_BYTES=60)
+    index, files = files_of(DOCS, SearchTuning(chunk_bytes=chunk_bytes, doc_bytes=60))
     meta = files["meta"]
     starts = meta["chunks"]
     assert starts == sorted(starts) and starts[0] == ""
@@ -117,13 +117,12 @@ def test_meta_does_not_grow_with_the_sections() -> None:
 
 def test_weights_and_boosts_are_in_the_scores() -> None:
     """BM25 is computed at build time: each posting's score carries its section's length,
-    title hit and weight (`search: boost` of its page; INTRO_WEIGHT for an intro, which a
+    title hit and weight (`search: boost` of its page; `intro_weight` for an intro, which a
     boost below 1 leaves as it is: the intro of the error index says what the page is)."""
     index, files = files_of(DOCS)
     docs = index["docs"]
-    assert [d["w"] for d in docs] == pytest.approx(
-        [search.INTRO_WEIGHT, 1, 1, search.INTRO_WEIGHT, 1, search.INTRO_WEIGHT, 0.5]
-    )
+    intro = DEFAULT_TUNING.intro_weight
+    assert [d["w"] for d in docs] == pytest.approx([intro, 1, 1, intro, 1, intro, 0.5])
     assert [bool(d.get("place")) for d in docs] == [False] * 5 + [True, False]
     for term, (ns, tfs) in index["terms"].items():
         got = dict(unpack_postings(files["t0"][term]))
@@ -186,11 +185,16 @@ def test_nested_excluded_markup_is_dropped_whole() -> None:
 
 
 def write_index_files(
-    tmp_path: Path, docs: list[dict], synonyms: list[dict], colloquial: list[dict] | None = None
+    tmp_path: Path,
+    docs: list[dict],
+    synonyms: list[dict],
+    colloquial: list[dict] | None = None,
+    tuning: SearchTuning = DEFAULT_TUNING,
 ) -> None:
     """The split Chinese index of `docs` as the site writes it (gzipped, named by content),
     where the worker fetches it under tmp_path."""
-    search.write_index(tmp_path / "search" / "kb-zh", docs, synonyms, "zh", colloquial)
+    folder = tmp_path / "search" / "kb-zh"
+    search.write_index(folder, docs, synonyms, "zh", colloquial, tuning=tuning)
 
 
 def worker_search(
@@ -200,14 +204,16 @@ def worker_search(
     synonyms: list[dict] | None = None,
     worker: Path = WORKER,
     colloquial: list[dict] | None = None,
+    tuning: SearchTuning = DEFAULT_TUNING,
 ) -> list[list[list]]:
     """Write the split index to tmp_path and run the worker's search() in node over it,
-    with fetch reading those files: each query's results, in order, as [location, teaser
+    with fetch reading those files (`tuning`: the index's, and the query settings its
+    meta file hands the worker): each query's results, in order, as [location, teaser
     HTML, {word: matched}] (the location as written in the index: the worker adds the
     matched words as `?h=`, which theme/assets/javascripts/kb.js marks on the page)."""
     node = require_tool("node")
     syn = load_synonyms() if synonyms is None else synonyms
-    write_index_files(tmp_path, docs, syn, colloquial)
+    write_index_files(tmp_path, docs, syn, colloquial, tuning)
     script = f"""
 const vm = require("vm"), fs = require("fs"), url = require("url")
 const fetch = async u => {{
@@ -235,14 +241,11 @@ vm.runInContext(fs.readFileSync({json.dumps(str(worker))}, "utf8"), ctx)
     return json.loads(result.stdout)
 
 
-@pytest.mark.parametrize("whole_bytes", [search.WHOLE_INDEX_BYTES, 0])  # one file, or split
-def test_worker_ranks_from_the_split_files(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, whole_bytes: int
-) -> None:
-    monkeypatch.setattr(search, "WHOLE_INDEX_BYTES", whole_bytes)
-    results = worker_search(
-        tmp_path, ["锁页内存", "memory_allocated", "TypeError: batch must contain tensors", "量子"]
-    )
+@pytest.mark.parametrize("whole_bytes", [DEFAULT_TUNING.whole_index_bytes, 0])  # one, or split
+def test_worker_ranks_from_the_split_files(tmp_path: Path, whole_bytes: int) -> None:
+    queries = ["锁页内存", "memory_allocated", "TypeError: batch must contain tensors", "量子"]
+    tuning = SearchTuning(whole_index_bytes=whole_bytes)
+    results = worker_search(tmp_path, queries, tuning=tuning)
     pinned, cache, collate, nothing = ([r[0] for r in rs] for rs in results)
     # the section on 锁页内存 beats the page dense in 内存; its page's intro is not shown
     assert pinned[0] == "gpu/#pinned" and "gpu/" not in pinned
@@ -273,16 +276,15 @@ def test_a_spoken_verb_finds_the_written_word(tmp_path: Path) -> None:
     assert plain[0][0] == "nn/#still"  # without the class: the characters 不, 动
 
 
-def test_worker_takes_its_settings_from_the_meta_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """QUERY_SETTINGS and STOP_WORDS (torchkb/search/index.py) reach the worker through meta."""
+def test_worker_takes_its_settings_from_the_meta_file(tmp_path: Path) -> None:
+    """The query settings and stop words (QueryTuning, torchkb/search/index.py) reach the
+    worker through meta."""
     [before] = worker_search(tmp_path / "a", ["内存"])
-    monkeypatch.setitem(search.QUERY_SETTINGS, "max_results", 1)
-    [after] = worker_search(tmp_path / "b", ["内存"])
+    one = SearchTuning(query=QueryTuning(max_results=1))
+    [after] = worker_search(tmp_path / "b", ["内存"], tuning=one)
     assert len(before) > 1 and after == before[:1]
-    monkeypatch.setattr(search, "STOP_WORDS", (*search.STOP_WORDS, "内存"))
-    assert worker_search(tmp_path / "c", ["内存"]) == [[]]
+    stop = SearchTuning(query=QueryTuning(stop_words=(*search.STOP_WORDS, "内存")))
+    assert worker_search(tmp_path / "c", ["内存"], tuning=stop) == [[]]
 
 
 def test_teasers_mark_whole_typed_words(tmp_path: Path) -> None:
@@ -357,9 +359,7 @@ def test_long_question_ranks_the_section_covering_its_distinctive_words(tmp_path
     assert [r[0] for r in ranked].index("t/#memory") > 0
 
 
-def test_a_word_typed_run_together_finds_its_halves(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_word_typed_run_together_finds_its_halves(tmp_path: Path) -> None:
     """batchsize, which the index lacks, finds the section with both batch and size (its
     halves, each an index word) and marks them; without the split it finds nothing."""
     docs = [
@@ -370,14 +370,12 @@ def test_a_word_typed_run_together_finds_its_halves(
     [joined] = worker_search(tmp_path, ["梯度 batchsize"], docs, [])
     assert joined[0][0] == "training/#accum", joined
     assert joined[0][2].get("batch size") is True, joined[0][2]
-    monkeypatch.setitem(search.QUERY_SETTINGS, "split_min", 5)  # batch|size: 5 + 4 letters
-    [unsplit] = worker_search(tmp_path / "b", ["batchsize"], docs, [])
+    longer = SearchTuning(query=QueryTuning(split_min=5))  # batch|size: 5 + 4 letters
+    [unsplit] = worker_search(tmp_path / "b", ["batchsize"], docs, [], tuning=longer)
     assert unsplit == []
 
 
-def test_query_words_close_together_on_the_page_rank_higher(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_query_words_close_together_on_the_page_rank_higher(tmp_path: Path) -> None:
     """Neighbouring words of a Chinese query (转置, 之后) found close together in a section
     lift it above one that holds the same words as often, far apart. The control: with
     near_weight 0 the two tie, and the one indexed first comes first."""
@@ -392,8 +390,8 @@ def test_query_words_close_together_on_the_page_rank_higher(
     ]
     [close] = worker_search(tmp_path, ["张量转置之后没法view"], docs, [])
     assert [r[0] for r in close] == ["t/#near", "t/#far"]
-    monkeypatch.setitem(search.QUERY_SETTINGS, "near_weight", 0)
-    [apart] = worker_search(tmp_path / "b", ["张量转置之后没法view"], docs, [])
+    unweighted = SearchTuning(query=QueryTuning(near_weight=0))
+    [apart] = worker_search(tmp_path / "b", ["张量转置之后没法view"], docs, [], tuning=unweighted)
     assert [r[0] for r in apart] == ["t/#far", "t/#near"]
 
 
@@ -470,18 +468,18 @@ def test_a_quoted_less_than_sign_keeps_what_follows_it() -> None:
     assert section["x"] == text
 
 
-def test_files_are_named_by_their_content(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_files_are_named_by_their_content() -> None:
     """Every file but meta is named by its content, so a browser's cache can never hand the
     worker one deploy's file for another's: the same index, the same names; a section
     changed, other names; meta names exactly the files written."""
-    monkeypatch.setattr(search, "WHOLE_INDEX_BYTES", 0)  # split, as a large site's is
-    first = index_files(shard_index(build_index(DOCS), [], "zh"))
-    again = index_files(shard_index(build_index(DOCS), [], "zh"))
+    split = SearchTuning(whole_index_bytes=0)  # split, as a large site's is
+    first = index_files(shard_index(build_index(DOCS), [], "zh"), split)
+    again = index_files(shard_index(build_index(DOCS), [], "zh"), split)
     assert first == again
     changed = [
         dict(d, text=d["text"] + " 新") if d["location"] == "gpu/#cache" else d for d in DOCS
     ]
-    second = index_files(shard_index(build_index(changed), [], "zh"))
+    second = index_files(shard_index(build_index(changed), [], "zh"), split)
     assert {n for n in first if n[0] == "d"}.isdisjoint(second)
     for files in (first, second):
         meta = json.loads(gzip.decompress(files["meta.json.gz"]))
@@ -493,22 +491,19 @@ def test_files_are_named_by_their_content(monkeypatch: pytest.MonkeyPatch) -> No
         assert named == set(files) - {"meta.json.gz"}
 
 
-def test_a_worker_that_meets_a_new_deploy_starts_over(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_worker_that_meets_a_new_deploy_starts_over(tmp_path: Path) -> None:
     """The site is deployed again while a page is open: the files the worker's meta names
     are gone. Its next query that needs a file it has not fetched fails once, fetches the
     new meta file and is answered from the new deploy's files, never a mix of the two."""
     node = require_tool("node")
     # a large site's index: split, a few terms a postings file, a few sections a text file
-    for name, value in {"WHOLE_INDEX_BYTES": 0, "CHUNK_BYTES": 50, "DOC_BYTES": 60}.items():
-        monkeypatch.setattr(search, name, value)
+    tuning = SearchTuning(whole_index_bytes=0, chunk_bytes=50, doc_bytes=60)
     deploys = {}
     for name, docs in (
         ("old", DOCS),
         ("new", [*DOCS, {"location": "gpu/#new", "title": "新节", "text": "pin_memory 新的"}]),
     ):
-        search.write_index(tmp_path / name / "search" / "kb-zh", docs, [], "zh")
+        search.write_index(tmp_path / name / "search" / "kb-zh", docs, [], "zh", tuning=tuning)
         deploys[name] = str(tmp_path / name)
     script = f"""
 const vm = require("vm"), fs = require("fs"), url = require("url"), path = require("path")
@@ -542,3 +537,24 @@ const answer = async () => {{
     assert done.returncode == 0, done.stderr
     before, after = json.loads(done.stdout)
     assert "gpu/#new" not in before and "gpu/#new" in after, (before, after)
+
+
+def test_the_plugin_search_option_tunes_the_index() -> None:
+    """mkdocs.yml's `torchkb: {search: ...}` is a SearchTuning: unset, the defaults (the
+    index this site ships); set, those fields over them; a wrong name or type stops the
+    build's config check."""
+    from torchkb.site.plugin import KnowledgeBaseConfig
+
+    def load(options: dict) -> tuple[list, object]:
+        config = KnowledgeBaseConfig()
+        config.load_dict(options)
+        errors, _ = config.validate()
+        return errors, config.search
+
+    assert load({}) == ([], DEFAULT_TUNING)
+    tuned = {"whole_index_bytes": 0, "query": {"max_results": 20, "stop_words": ["a"]}}
+    want = SearchTuning(whole_index_bytes=0, query=QueryTuning(max_results=20, stop_words=("a",)))
+    assert load({"search": tuned}) == ([], want)
+    for wrong in ({"chunk": 1}, {"query": {"max_results": "10"}}, {"k1": True}):
+        errors, _ = load({"search": wrong})
+        assert [name for name, _ in errors] == ["search"], wrong

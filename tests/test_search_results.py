@@ -9,6 +9,7 @@ import pytest
 from pagewalk import Tab
 from search_harness import PLACEHOLDERS
 
+from torchkb.cjk import SEARCH_HAN_CHARS
 from torchkb.search.index import STOP_WORDS
 
 pytestmark = pytest.mark.browser
@@ -90,7 +91,7 @@ def test_landing_page_marks_only_the_typed_words(tab: Tab, lang: str) -> None:
         href = results[0]["href"]
         h = urllib.parse.parse_qs(urllib.parse.urlparse(href).query).get("h", [""])[0]
         assert len(href) < 400, href  # a link a reader can share
-        typed = re.findall(r"[a-z0-9_.]+|[\u3400-\u9fff]+", query.lower())
+        typed = re.findall(rf"[a-z0-9_.]+|[{SEARCH_HAN_CHARS}]+", query.lower())
         for word in h.split():
             # never a completion of a typed word (tensor -> tensors, tensor.item), a file
             # name or a stop word: the typed words, the forms they matched, synonyms' words
@@ -136,7 +137,7 @@ def test_a_small_index_is_fetched_whole_before_the_first_query(
     browser, base_url: str, site, lang: str
 ) -> None:
     """No first query waits for a file: this site's index is small, so each language's is
-    one file besides its meta file (torchkb/search/index.py, WHOLE_INDEX_BYTES), and once
+    one file besides its meta file (torchkb/search/index.py, whole_index_bytes), and once
     a page has loaded, with an empty HTTP cache and nothing typed, the worker has fetched
     both."""
     folder = site / "search" / f"kb-{lang}"

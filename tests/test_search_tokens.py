@@ -7,8 +7,8 @@ from pathlib import Path
 from tools import require_tool
 
 from torchkb.search.index import (
+    DEFAULT_TUNING,
     STOP_WORDS,
-    TITLE_WEIGHT,
     build_index,
     name_parts,
     normalise_word,
@@ -119,8 +119,8 @@ def test_index_keeps_statistics_per_section() -> None:
         ]
     )
     assert index["N"] == 2 and index["docs"][1]["p"] == "Page"
-    # doc 1: once in the title (which counts TITLE_WEIGHT times), once in the text
-    assert index["terms"]["pin_memory"] == ([1], [1 + TITLE_WEIGHT])
+    # doc 1: once in the title (which counts `title_weight` times), once in the text
+    assert index["terms"]["pin_memory"] == ([1], [1 + DEFAULT_TUNING.title_weight])
 
 
 def test_rjieba_segments_as_jieba_does() -> None:

@@ -70,7 +70,7 @@ def test_round_trip(snip: store.Snippet) -> None:
 
 
 def test_no_problems_in_the_tree() -> None:
-    assert [str(p.error) for p in comments.problems(SNIPPETS, PROJECT.snippets_dir)] == []
+    assert [str(p) for p in comments.problems(SNIPPETS, PROJECT.snippets_dir)] == []
 
 
 # -- the rules, on small made-up snippets ----------------------------------------------
@@ -183,8 +183,7 @@ def test_unused_entry_and_left_over_variant_are_reported(tree: Path) -> None:
     line = cmap.read_text(encoding="utf-8").count("\n")
     (tree / "snippets" / "gpu" / "old.en.py").write_text("# old\n", encoding="utf-8")
     found = [
-        str(p.error)
-        for p in comments.problems(store.load_all(tree / "snippets"), tree / "snippets")
+        str(p) for p in comments.problems(store.load_all(tree / "snippets"), tree / "snippets")
     ]
     assert found == [
         "snippets/gpu/old.en.py: English comments now come from comments.en.yml; delete this file",

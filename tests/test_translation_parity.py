@@ -8,6 +8,7 @@ import pytest
 
 import torchkb
 from torchkb.checks import parity, polarity
+from torchkb.errors import Problem
 from torchkb.sources import comments
 from torchkb.sources.project import Project
 
@@ -31,7 +32,7 @@ def test_facts() -> None:
     assert en == zh
 
 
-def _plant(tmp_path: Path, old: str, new: str) -> list[parity.Problem]:
+def _plant(tmp_path: Path, old: str, new: str) -> list[Problem]:
     shutil.copytree(torchkb.ROOT / "notes", tmp_path / "notes")
     path = tmp_path / "notes" / "topics" / "gpu.yml"
     text = path.read_text(encoding="utf-8")
@@ -42,8 +43,12 @@ def _plant(tmp_path: Path, old: str, new: str) -> list[parity.Problem]:
 
 def test_a_number_changed_in_the_english_only_fails_naming_the_section(tmp_path: Path) -> None:
     problems = _plant(tmp_path, "in units of 2 MB", "in units of 4 MB")
-    assert [(p.section, p.kind, p.zh_only, p.en_only) for p in problems] == [
-        ("gpu-memory-allocation", "numbers", ["2"], ["4"])
+    assert [(p.about, p.kind, p.message) for p in problems] == [
+        (
+            "gpu-memory-allocation",
+            "numbers",
+            "gpu-memory-allocation: numbers differ between zh and en: zh only ['2'], en only ['4']",
+        )
     ]
     assert str(problems[0]).startswith(f"{tmp_path / 'notes' / 'topics' / 'gpu.yml'}:")
 
@@ -54,7 +59,7 @@ def test_a_code_name_changed_in_the_english_only_fails(tmp_path: Path) -> None:
         "1. `torch.cuda.memory_allocated()`  the GPU",
         "1. `torch.cuda.memory_reserved()`  the GPU",
     )
-    assert [(p.section, p.kind) for p in problems] == [("gpu-memory-allocation", "code names")]
+    assert [(p.about, p.kind) for p in problems] == [("gpu-memory-allocation", "code names")]
 
 
 def test_short_texts_keep_numbers_and_code_names() -> None:
@@ -136,7 +141,9 @@ def test_an_english_comment_whose_meaning_flips_fails(sources: Path) -> None:
         "the functions the table says copy data",
     )
     problems = parity.check_texts(Project(sources))
-    assert [(p.where, p.why) for p in problems] == [("comment", "negation only in zh ['不']")]
+    assert [(p.about, p.message) for p in problems] == [
+        ("comment", "comment: negation only in zh ['不']")
+    ]
     assert str(problems[0]).startswith(f"{path}:")
 
 
@@ -144,8 +151,8 @@ def test_a_dropped_hedge_in_a_claim_fails(sources: Path) -> None:
     path = sources / "notes" / "claims" / "data.yml"
     _edit(path, "copied to GPU memory a bit faster", "copied to GPU memory faster")
     problems = parity.check_texts(Project(sources))
-    assert [p.where for p in problems] == ["data-pin-memory-faster.claim"]
-    assert "hedge lost in en" in problems[0].why
+    assert [p.about for p in problems] == ["data-pin-memory-faster.claim"]
+    assert "hedge lost in en" in problems[0].message
 
 
 def test_a_negation_dropped_from_a_body_paragraph_fails_naming_it(sources: Path) -> None:
@@ -156,7 +163,7 @@ def test_a_negation_dropped_from_a_body_paragraph_fails_naming_it(sources: Path)
         "copy_() tracks gradients, and so does clone",
     )
     problems = [p for p in parity.check(Project(sources)) if "negation" in p.kind]
-    assert [(p.section, p.kind.split(":")[0]) for p in problems] == [
+    assert [(p.about, p.kind.split(":")[0]) for p in problems] == [
         ("tensors-clone-copy", "paragraph 5")
     ]
 
@@ -165,4 +172,4 @@ def test_a_paragraph_lost_in_the_english_fails(sources: Path) -> None:
     path = sources / "notes" / "topics" / "tensors.yml"
     _edit(path, "        Whenever you would use =, add .clone()\n\n", "")
     problems = parity.check(Project(sources))
-    assert ("tensors-clone-copy", "paragraphs") in [(p.section, p.kind) for p in problems]
+    assert ("tensors-clone-copy", "paragraphs") in [(p.about, p.kind) for p in problems]

@@ -26,6 +26,7 @@ import autocorrect_py
 import pytest
 
 from torchkb.checks import code_authorship
+from torchkb.cjk import HAN_CHARS
 from torchkb.sources import comments, error_notes
 from torchkb.sources.canonical import EditorNotePart, Topic
 from torchkb.sources.project import Project
@@ -33,7 +34,7 @@ from torchkb.sources.schema import ClaimEntry
 from torchkb.sources.ui import strings
 
 ROOT = Path(__file__).resolve().parent.parent
-HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+HAN = HAN_CHARS
 
 # What the added rules must not read: code, link targets, HTML tags, Material's icon
 # shortcodes, `{...}` attribute lists and placeholders

@@ -12,7 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from torchkb.errors import SourceError
+from torchkb.errors import Problem, SourceError
 from torchkb.sources import schema
 from torchkb.sources.canonical import Section, TextPart, load_yaml
 from torchkb.sources.project import Project
@@ -77,15 +77,9 @@ def sentences(line: str) -> list[str]:
     return [s for s in _SENTENCE_END.split(line) if len(normalise(s)) >= MIN_CHARS]
 
 
-@dataclass
-class Problem:
-    path: Path
-    line: int
-    text: str
-    why: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.why}: {self.text.strip()[:80]}"
+def problem(path: Path, line: int, text: str, why: str) -> Problem:
+    """Text at `path:line` that is not the author's: `text` is it, shown after `why`."""
+    return Problem(path, line, f"{why}: {text.strip()[:80]}", text=text)
 
 
 def check(project: Project) -> list[Problem]:
@@ -111,7 +105,7 @@ def check(project: Project) -> list[Problem]:
                 for sentence in sentences(line):
                     if normalise(sentence) not in hay:
                         problems.append(
-                            Problem(
+                            problem(
                                 section.path,
                                 line_no,
                                 sentence,
@@ -123,7 +117,7 @@ def check(project: Project) -> list[Problem]:
     for fix in fixes:
         if fix not in used:
             problems.append(
-                Problem(
+                problem(
                     fixes_path, fix.line, fix.raw, "typo fix never applies to a section's sources"
                 )
             )

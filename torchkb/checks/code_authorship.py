@@ -15,7 +15,8 @@ On English pages a marked comment reads "Editor: ..." (comments.en.yml): checked
 
 import re
 
-from torchkb.checks.authorship import Problem
+from torchkb.checks.authorship import problem
+from torchkb.errors import Problem
 from torchkb.rawnotes.text import read_text
 from torchkb.sources import comments
 from torchkb.sources.canonical import SnippetPart
@@ -74,7 +75,7 @@ def check(project: Project) -> list[Problem]:
             code = snip.path.read_text(encoding="utf-8")
             for number, line in unmarked_lines(code, raw[snip.id]):
                 problems.append(
-                    Problem(
+                    problem(
                         snip.path,
                         number,
                         line,
@@ -91,7 +92,7 @@ def _english_marks(snip: Snippet) -> list[Problem]:
     zh = snip.path.read_text(encoding="utf-8").splitlines()
     en = comments.source(snip, "en").splitlines()
     return [
-        Problem(snip.path, n, e, "the English of an editor's mark must say `Editor:`")
+        problem(snip.path, n, e, "the English of an editor's mark must say `Editor:`")
         for n, (z, e) in enumerate(zip(zh, en, strict=False), 1)
         if "编者" in z and "#" in z and not ENGLISH_MARK.search(e)
     ]

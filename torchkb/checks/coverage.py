@@ -15,11 +15,11 @@ notes/dropped with `words`, and is the only text of its line that may be missing
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from pathlib import Path
 
 from torchkb.checks.authorship import load_typo_fixes, without_markup
 from torchkb.checks.authorship import normalise as words_only
-from torchkb.errors import SourceError
+from torchkb.errors import Problem, SourceError
 from torchkb.sources.canonical import NoteOutputPart, Section, SnippetPart, TextPart
 from torchkb.sources.project import Project
 from torchkb.sources.schema import DroppedEntry
@@ -49,15 +49,10 @@ def _grams(text: str) -> set[str]:
     return {text[i : i + NGRAM] for i in range(max(len(text) - NGRAM + 1, 1))}
 
 
-@dataclass
-class Problem:
-    note: str
-    line: int
-    text: str
-    why: str
-
-    def __str__(self) -> str:
-        return f"notes/raw/{self.note}.txt:{self.line}: {self.why}: {self.text.strip()[:70]}"
+def _problem(note: str, line: int, text: str, why: str) -> Problem:
+    """A raw note's line the pages lose: `about` is the note's stem, `text` the line."""
+    path = Path(f"notes/raw/{note}.txt")
+    return Problem(path, line, f"{why}: {text.strip()[:70]}", about=note, text=text)
 
 
 def _section_text(section: Section, project: Project, *, authors_only: bool = False) -> str:
@@ -149,7 +144,7 @@ def check(project: Project) -> list[Problem]:
                 continue
             sections = claimed.get((stem, n))
             if not sections:
-                problems.append(Problem(stem, n, line, "not on any page and not dropped"))
+                problems.append(_problem(stem, n, line, "not on any page and not dropped"))
                 continue
             key = id(sections[0]) if len(sections) == 1 else hash(tuple(map(id, sections)))
             if key not in seen_text:
@@ -162,7 +157,7 @@ def check(project: Project) -> list[Problem]:
                 wanted = _grams(target)
                 if len(wanted & grams) / len(wanted) < MIN_SHARE:
                     problems.append(
-                        Problem(stem, n, line, f"in sources of {ids} but not on the page")
+                        _problem(stem, n, line, f"in sources of {ids} but not on the page")
                     )
                     continue
             for fix in fixes:
@@ -173,6 +168,6 @@ def check(project: Project) -> list[Problem]:
             missing = [c for c in clauses(line) if c not in words]
             if missing:
                 problems.append(
-                    Problem(stem, n, line, f"words of it are not on the page of {ids}: {missing}")
+                    _problem(stem, n, line, f"words of it are not on the page of {ids}: {missing}")
                 )
     return problems

@@ -15,7 +15,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from torchkb.checks.findings import Finding
+from torchkb.checks.findings import finding
+from torchkb.errors import Problem
 from torchkb.sources import comments, error_notes
 from torchkb.sources.project import Project
 from torchkb.sources.ui import strings
@@ -138,15 +139,15 @@ def english_texts(project: Project) -> Iterator[tuple[Path, int | None, str, str
             yield ui, None, f"{group}.{key}", "", text
 
 
-def check(project: Project) -> list[Finding]:
+def check(project: Project) -> list[Problem]:
     """British spellings in the English the site writes, and recurring phrases rendered
     otherwise than their one English."""
     problems = []
     for path, line, where, zh, en in english_texts(project):
         own = translated_lines(zh, en)
         for word, american in british(own):
-            problems.append(Finding(path, line, where, f"{word!r} is British: write {american!r}"))
+            problems.append(finding(path, line, where, f"{word!r} is British: write {american!r}"))
         kind = "comment" if where == "comment" else "body"
         for lost in phrase_findings(zh, en, kind):
-            problems.append(Finding(path, line, where, lost))
+            problems.append(finding(path, line, where, lost))
     return problems

@@ -1,16 +1,12 @@
 """A finding of a check about one named thing in a source file (a claim, a title, a
 comment): where, what, and why, as one `file:line: what: why` line."""
 
-from dataclasses import dataclass
 from pathlib import Path
 
+from torchkb.errors import Problem
 
-@dataclass
-class Finding:
-    path: Path
-    line: int | None
-    where: str  # what the finding is about: a claim id, `<section>.title`, "comment"
-    why: str
 
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line or 1}: {self.where}: {self.why}"
+def finding(path: Path, line: int | None, where: str, why: str) -> Problem:
+    """`why` is wrong with `where` (a claim id, `<section>.title`, "comment"), which is
+    the problem's `about`; a finding without a line points at the file's first."""
+    return Problem(path, line or 1, f"{where}: {why}", about=where)

@@ -10,11 +10,11 @@ they are outside this check by design.
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 
 from torchkb.checks import polarity
-from torchkb.checks.findings import Finding
+from torchkb.checks.findings import finding
+from torchkb.errors import Problem
 from torchkb.sources import comments, error_notes
 from torchkb.sources.canonical import DIRECTIVE
 from torchkb.sources.project import Project
@@ -59,20 +59,13 @@ def facts(body: str) -> dict[str, set[str] | Counter]:
     }
 
 
-@dataclass
-class Problem:
-    path: Path
-    line: int
-    section: str
-    kind: str
-    zh_only: list[str]
-    en_only: list[str]
-
-    def __str__(self) -> str:
-        return (
-            f"{self.path}:{self.line}: {self.section}: {self.kind} differ between zh and "
-            f"en: zh only {self.zh_only}, en only {self.en_only}"
-        )
+def _problem(
+    path: Path, line: int, section: str, kind: str, zh_only: list[str], en_only: list[str]
+) -> Problem:
+    """What of `kind` (numbers, code names, a paragraph's negation) only one language of a
+    section's body has: `about` is the section's id."""
+    message = f"{section}: {kind} differ between zh and en: zh only {zh_only}, en only {en_only}"
+    return Problem(path, line, message, kind=kind, about=section)
 
 
 def polarity_problems(path: Path, line: int, section: str, zh: str, en: str) -> list[Problem]:
@@ -81,7 +74,7 @@ def polarity_problems(path: Path, line: int, section: str, zh: str, en: str) -> 
     zh_paras, en_paras = polarity.paragraphs(zh), polarity.paragraphs(en)
     if len(zh_paras) != len(en_paras):
         return [
-            Problem(
+            _problem(
                 path,
                 line,
                 section,
@@ -94,7 +87,7 @@ def polarity_problems(path: Path, line: int, section: str, zh: str, en: str) -> 
     for number, (zh_para, en_para) in enumerate(zip(zh_paras, en_paras, strict=True), 1):
         for lost in polarity.compare(zh_para, en_para):
             problems.append(
-                Problem(path, line, section, f"paragraph {number}: {lost}", [zh_para], [en_para])
+                _problem(path, line, section, f"paragraph {number}: {lost}", [zh_para], [en_para])
             )
     return problems
 
@@ -119,7 +112,7 @@ def check(project: Project) -> list[Problem]:
                     if isinstance(zh_only, Counter):
                         zh_only, en_only = zh_only.elements(), en_only.elements()
                     problems.append(
-                        Problem(
+                        _problem(
                             section.path,
                             section.line,
                             section.id,
@@ -152,14 +145,14 @@ _NUMBER_WORDS = {
 }
 
 
-def compare_texts(zh: str, en: str, path: Path, line: int | None, where: str) -> list[Finding]:
+def compare_texts(zh: str, en: str, path: Path, line: int | None, where: str) -> list[Problem]:
     """What the Chinese says that the English lost: a code name, a number (the English may
     add one, or spell a Chinese numeral in digits: 三维 -> 3D), a negation or a hedge (or a
     negation the English added)."""
-    out = [Finding(path, line, where, lost) for lost in polarity.compare(zh, en)]
+    out = [finding(path, line, where, lost) for lost in polarity.compare(zh, en)]
     a, b = text_facts(zh), text_facts(en)
     if lost := a["code names"] - b["code names"]:
-        out.append(Finding(path, line, where, f"code names missing in en: {sorted(lost)}"))
+        out.append(finding(path, line, where, f"code names missing in en: {sorted(lost)}"))
     # 万 and 亿 (10^4, 10^8) become M and B in English: other digits, same quantity
     if not re.search(r"[万亿]", zh):
         missing = a["numbers"] - b["numbers"]
@@ -169,13 +162,13 @@ def compare_texts(zh: str, en: str, path: Path, line: int | None, where: str) ->
             if not re.search(rf"(?i)\b(?:{_NUMBER_WORDS.get(n, '$^')})", en)
         ]
         if lost:
-            out.append(Finding(path, line, where, f"numbers missing in en: {sorted(lost)}"))
+            out.append(finding(path, line, where, f"numbers missing in en: {sorted(lost)}"))
     return out
 
 
-def check_texts(project: Project) -> list[Finding]:
+def check_texts(project: Project) -> list[Problem]:
     """Titles, summaries, claims and their explanations, snippet titles, comments."""
-    problems: list[Finding] = []
+    problems: list[Problem] = []
     for topic in project.topics:
         for field in ("title", "summary"):
             pair = getattr(topic, field)

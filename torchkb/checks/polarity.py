@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from torchkb.cjk import HAN
+
 # --- negation ---------------------------------------------------------------------------
 # Chinese words built on a negating character that say something else
 _ZH_NOT_NEGATION = re.compile(
@@ -56,7 +58,6 @@ _NOT_WORDS = re.compile(
     r"|\b[A-Za-z_][A-Za-z0-9_.]*\([ -~]*?\)|\b[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*"
     r"|(?<!\S)--?[a-z][a-z0-9-]*|\b[A-Za-z]+ key\(s\)"
 )
-_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
 def _words(text: str) -> str:
@@ -83,7 +84,7 @@ def compare(zh: str, en: str) -> list[str]:
     render a Chinese modal, 可以 -> can, so only the Chinese side is asked). A "Chinese"
     text without Han characters is a quotation of English, kept as it is."""
     found: list[str] = []
-    if not _HAN.search(zh):
+    if not HAN.search(zh):
         return found
     zh_neg, en_neg = negations(zh, "zh"), negations(en, "en")
     if bool(zh_neg) != bool(en_neg):

@@ -18,7 +18,8 @@ tests/test_claims.py checks that each control came out opposite to its verdict):
 import ast
 import builtins
 
-from torchkb.checks.findings import Finding
+from torchkb.checks.findings import finding
+from torchkb.errors import Problem
 from torchkb.sources import records
 from torchkb.sources.project import Project
 from torchkb.sources.snippets import snippet_id
@@ -151,7 +152,7 @@ def _assigned(tree: ast.Module, names: tuple[str, str], claim: str) -> ast.AST |
     return found
 
 
-def check(project: Project) -> list[Finding]:
+def check(project: Project) -> list[Problem]:
     problems = []
     for claim in project.claims:
         if claim.snippet is None:
@@ -162,7 +163,7 @@ def check(project: Project) -> list[Finding]:
         check_file = records.check_path(snip.path)
         if check_file is None:
             problems.append(
-                Finding(snip.path, None, claim.id, "a proof keeps its verdict in a check part")
+                finding(snip.path, None, claim.id, "a proof keeps its verdict in a check part")
             )
             continue
         lesson = ast.parse(snip.path.read_text(encoding="utf-8"))
@@ -172,10 +173,10 @@ def check(project: Project) -> list[Finding]:
             expr = _assigned(checks, names, claim.id)
             if expr is None:
                 problems.append(
-                    Finding(check_file, None, claim.id, f"sets no {what} ({' or '.join(names)})")
+                    finding(check_file, None, claim.id, f"sets no {what} ({' or '.join(names)})")
                 )
                 continue
             why = judge(expr, program)
             if why:
-                problems.append(Finding(check_file, expr.lineno, claim.id, f"its {what} is {why}"))
+                problems.append(finding(check_file, expr.lineno, claim.id, f"its {what} is {why}"))
     return problems

@@ -13,7 +13,8 @@ import warnings
 
 import yaml
 
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+from torchkb.cjk import HAN
+
 _SENTENCE_PUNCT = re.compile(r"[。，；！？、]")
 _OUTPUT_MARKER = re.compile(
     r"^(?:(?:(?:运行|打印|执行|程序)?(?:输出|结果)(?:结果)?(?:为|如下|是)?"
@@ -43,7 +44,7 @@ def is_prose(line: str) -> bool:
         return False
     if _SENTENCE_PUNCT.search(s):
         return True
-    cjk = len(_CJK.findall(s))
+    cjk = len(HAN.findall(s))
     return cjk >= 6 and cjk > 0.5 * len(s.replace(" ", ""))
 
 
@@ -119,7 +120,7 @@ def yaml_mapping(text: str) -> bool:
 def plain_heading(line: str) -> bool:
     """A short line of its own with no sentence punctuation: a heading of a web-page paste."""
     s = line.strip()
-    if not s or len(s) > 40 or len(_CJK.findall(s)) > 20:
+    if not s or len(s) > 40 or len(HAN.findall(s)) > 20:
         return False
     if re.search(r"[。，,；;！!？?：:]", s) or s.endswith((".", "…")):
         return False

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from torchkb.cjk import CJK_PUNCT_CHARS, HAN_CHARS
 from torchkb.errors import SourceError
 from torchkb.sources import error_notes, records
 from torchkb.sources import snippets as snippet_store
@@ -29,7 +30,7 @@ from torchkb.sources.ui import strings
 # to the end of the line, a backtick, or Chinese text that follows it
 _QUOTED = re.compile(
     r"\b(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Warning): "
-    r"[^\n`\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{8,}"
+    rf"[^\n`{HAN_CHARS}{CJK_PUNCT_CHARS}]{{8,}}"
 )
 
 # an error a run printed (a lesson that catches it and prints `Type: message`): a line of

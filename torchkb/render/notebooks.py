@@ -29,7 +29,7 @@ from nbformat.notebooknode import NotebookNode
 
 from torchkb.render.claims import ClaimLabel
 from torchkb.render.headings import subheading_ids, with_heading_ids
-from torchkb.sources import comments
+from torchkb.sources import comments, run_state
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import (
     ClaimPart,
@@ -54,7 +54,8 @@ from torchkb.sources.ui import strings
 # on purpose is printed without stopping Run All (the kernel's reply is "ok", so Jupyter
 # does not cancel the cells queued after it); an unexpected error still stops it. A cell
 # the reader adds or edits no longer matches a hash and runs as typed.
-# $-fields (string.Template): this language's title, comment and messages, and the cells.
+# $-fields (string.Template): this language's title, comment and messages, the cells, and
+# reset_state's rules: those the verify stage runs each snippet after (sources/run_state.py).
 SETUP_CODE = '''#@title $title
 $comment
 import hashlib
@@ -85,15 +86,10 @@ $cells
 
 def reset_state():
     """Seeds 0 and torch's switches at their defaults, as the site runs every snippet."""
-    random.seed(0)
+$reset_random
     if numpy is not None:
-        numpy.random.seed(0)
-        numpy.set_printoptions()
-    torch.manual_seed(0)
-    torch.set_default_dtype(torch.float32)
-    torch.set_grad_enabled(True)
-    torch.autograd.set_detect_anomaly(False)
-    torch.set_printoptions(profile="default")
+$reset_numpy
+$reset_torch
 
 
 def run_snippet_cell(key, code):
@@ -365,6 +361,9 @@ def setup_source(lang: str, cells: list[tuple[str, str]]) -> str:
     fields["title"] = ui["setup_title"]
     fields["comment"] = ui["setup"].rstrip("\n")
     fields["cells"] = "\n".join(f"    {k!r}: {v!r}," for k, v in table.items())
+    fields["reset_random"] = run_state.reset_code(run_state.reset_random, " " * 4)
+    fields["reset_numpy"] = run_state.reset_code(run_state.reset_numpy, " " * 8)
+    fields["reset_torch"] = run_state.reset_code(run_state.reset_torch, " " * 4)
     return string.Template(SETUP_CODE).substitute(fields).rstrip("\n")
 
 

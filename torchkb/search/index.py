@@ -22,13 +22,15 @@ import struct
 import sys
 from array import array
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 import rjieba
 
 import torchkb
+from torchkb.cjk import SEARCH_HAN_CHARS
 from torchkb.errors import SourceError
 from torchkb.sources.project import Project
 
@@ -36,7 +38,7 @@ from torchkb.sources.project import Project
 USER_DICT = torchkb.ROOT / "notes" / "search" / "userdict.txt"
 
 _TAG = re.compile(r"<[^>]+>")
-_HAN = re.compile(r"[\u3400-\u9fff]+")
+_HAN = re.compile(f"[{SEARCH_HAN_CHARS}]+")  # a run of Han characters, as the worker cuts it
 # identifiers, dotted names and calls: torch.cuda.memory_allocated(), x.grad, __getitem__
 _NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
 _WORD = re.compile(r"[a-z0-9]+")
@@ -345,18 +347,150 @@ def load_colloquial(path: Path = COLLOQUIAL) -> list[dict]:
     return out
 
 
+# ---- the tuning: what the index builder and the worker's queries are tuned by ----------
+# Query words the worker drops (the index keeps them: BM25's idf makes them cheap).
+STOP_WORDS = tuple(
+    (
+        "a an and are as at be by can do does for from how i in is it of on or the this that "
+        "to was what when why with you your 的 了 是 在 吗 呢 怎么 如何 什么 为什么 怎样 时 "
+        "时候 会 要 和 与 及 一个 "
+        # function and question words a reader adds around the terms that matter
+        "都 被 把 也 就 还 又 很 吧 啊 呀 么 得 地 着 过 这 那 这个 那个 这样 那样 哪 哪些 "
+        "哪个 我 你 他 它 我们 有 有没有 能 能不能 可以 应该 需要 一下 一直 总是 老是 东西 "
+        # the same in English: pronouns, modals, pieces of contractions (don't -> don t)
+        "my me we our they their its there which where who should would could will need "
+        "t s don doesn didn isn aren wasn"
+    ).split()
+)
+
+
+@dataclass(frozen=True)
+class QueryTuning:
+    """The query side: the settings the worker reads from each language's meta file
+    (`query`, query_meta; kb-search-worker.js's `Q`), in this order."""
+
+    # ten results, as many as Material's list shows before "more": each costs a fetch of
+    # its section's text
+    max_results: int = 10
+    rerank: int = 10  # candidates whose text is fetched for phrase scoring and teasers
+    # posting scores are BM25 term factors x this (the builder multiplies, the worker
+    # divides): posting score = round(scale * weight * BM25 term factor)
+    scale: int = 50
+    # a half-typed last word: its completions count at prefix_weight of a whole word, at
+    # most prefix_max of them (the most frequent), from prefix_min letters on
+    prefix_min: int = 3
+    prefix_max: int = 40
+    prefix_weight: float = 0.5
+    # a word the index lacks: its neighbours one edit away (two from 8 letters on),
+    # sharing the first two letters, at typo_weight of a whole word
+    typo_min: int = 5
+    typo_max: int = 5
+    typo_weight: float = 0.7
+    # an inflected English word (deleting) also matches the code token its stem starts
+    # with (del), at this weight
+    stem_weight: float = 0.6
+    # a word typed run together that the index lacks (batchsize, numworkers) matches the
+    # sections holding both halves, each an index word of at least split_min letters
+    split_min: int = 3
+    # neighbouring query words (a Chinese run's pieces, in order) found at most near_chars
+    # characters apart in a section: segmentation guesses where the words of a run end,
+    # their closeness on the page confirms it; each candidate's score is multiplied by
+    # 1 + near_weight x (share of the query's neighbouring pairs found close together)
+    near_chars: int = 16
+    near_weight: float = 0.25
+    longest_word: int = 16  # longest Chinese word tried when segmenting a query
+    # a single Chinese character left over by segmentation (一, 多, 用, 上 ...) is mostly
+    # a function word: it counts at this weight, so a question's few real words decide
+    single_han_weight: float = 0.3
+    # a spoken Chinese verb (notes/search/colloquial.txt: 涨, 不动, 占着) also matches the
+    # written words the notes use for it (增长, 冻结, 占用), at this weight
+    colloquial_weight: float = 0.6
+    # a pasted error: the first sentence of its message names it; the rest of the paste
+    # (allocator statistics, process lists, hints, frames, the error's type) weighs this
+    tail_weight: float = 0.3
+    # at most this many words of the first sentence: a paste's line breaks arrive as
+    # spaces, and a first sentence without a full stop runs on into the tail
+    head_words: int = 16
+    # ... and counts as explained where a section holds at least this share of the first
+    # sentence's 4-word windows verbatim (numbers aside); where none of the candidates
+    # does, the reader is told that no page explains it, above the nearest sections
+    quoted: float = 0.5
+    # ... or where one holds at least this share of the first sentence's words (by idf):
+    # answered without being quoted
+    answered: float = 0.7
+    stop_words: tuple[str, ...] = STOP_WORDS  # the meta file's `stop`
+
+
+@dataclass(frozen=True)
+class SearchTuning:
+    """How the index is built and cut into files, and how the worker queries it: passed
+    to write_indexes (the plugin's `search` config sets it) and on to each step. The
+    defaults are this site's; a test or benchmark passes a tuned copy, e.g.
+    `SearchTuning(whole_index_bytes=0)`."""
+
+    # BM25 is computed here, at build time: each posting carries its section's quantised
+    # score for the term (title weighted, length normalised, times the section's weight),
+    # so the worker needs no per-section numbers up front.
+    k1: float = 1.2
+    b: float = 0.75
+    title_weight: int = 3  # a title word counts this many times
+    intro_weight: float = 0.6  # a page's intro only summarises its sections
+    # The index is split into files fetched as a query needs them (as Pagefind does): the
+    # first result costs what the query needs, not the whole site.
+    chunk_bytes: int = 40_000  # postings per file, about (before gzip); terms in sorted ranges
+    words_bytes: int = 24_000  # Chinese index words per file, about (before gzip)
+    doc_bytes: int = 12_000  # section texts per file, about (before gzip)
+    # section id = file number * block + place in file: a few more than a doc_bytes file
+    # holds on average, so ids stay dense (the worker keeps two numbers per id)
+    block: int = 8
+    gzip_level: int = 6  # higher levels barely shrink the index and cost build time
+    # An index of at most this many bytes (gzipped) is written as one file as well, which
+    # the worker fetches as the page loads: a reader's first query, typed as the page
+    # loads, then waits for one round trip, not for the three or four a split index costs
+    # (this site's is some 200 kB a language; ten times the content, 2 MB, is split)
+    whole_index_bytes: int = 400_000
+    query: QueryTuning = QueryTuning()
+
+
+DEFAULT_TUNING = SearchTuning()
+
+
+def tuning_from(options: Mapping[str, object]) -> SearchTuning:
+    """The plugin's `search` option as a SearchTuning: the fields it names (`query`: a
+    mapping of QueryTuning's) over the defaults. An unknown name or a value of another
+    type than the default's is a ValueError."""
+    query = options.get("query") or {}
+    if not isinstance(query, Mapping):
+        raise ValueError(f"search: query is a mapping of QueryTuning's fields, not {query!r}")
+    rest = {k: v for k, v in options.items() if k != "query"}
+    return SearchTuning(
+        **_fields(SearchTuning, rest), query=QueryTuning(**_fields(QueryTuning, query))
+    )
+
+
+def _fields(cls: type, given: Mapping[str, object]) -> dict[str, object]:
+    """`given` checked against the fields of `cls` and the types of their defaults (an int
+    is a float too; a list, a tuple)."""
+    defaults = {f.name: getattr(cls(), f.name) for f in fields(cls)}
+    out = {}
+    for name, value in given.items():
+        if name not in defaults:
+            raise ValueError(f"search: no tuning {name!r} (see {cls.__name__})")
+        default = defaults[name]
+        value = tuple(value) if isinstance(default, tuple) and isinstance(value, list) else value
+        number = isinstance(default, float) and type(value) is int
+        if type(value) is not type(default) and not number:
+            raise ValueError(f"search: {name} is a {type(default).__name__}, not {value!r}")
+        out[name] = value
+    return out
+
+
 # ---- the index --------------------------------------------------------------------------
-# BM25 is computed here, at build time: each posting carries its section's quantised score
-# for the term (title weighted, length normalised, times the section's weight), so the
-# worker needs no per-section numbers up front.
-K1, B, TITLE_WEIGHT = 1.2, 0.75, 3
-INTRO_WEIGHT = 0.6  # a page's intro only summarises its sections
-SCORE_SCALE = 50  # posting score = round(SCORE_SCALE * weight * BM25 term factor)
 
 
-def build_index(docs: list[dict]) -> dict:
+def build_index(docs: list[dict], tuning: SearchTuning = DEFAULT_TUNING) -> dict:
     """Inverted index for one language: per term the sections holding it and the term's
-    frequency there (title words count TITLE_WEIGHT times), sections' titles, texts and
+    frequency there (title words count `title_weight` times), sections' titles, texts and
     weights. Titles and texts are plain text already (page_sections): made plain again, a
     quoted `idx_dim < index_size && ... >= 0` would lose what lies between its < and >."""
     pages = {d["location"]: d.get("title", "") for d in docs if "#" not in d["location"]}
@@ -373,7 +507,7 @@ def build_index(docs: list[dict]) -> dict:
         body, head = tokens(text), tokens(title)
         tf = Counter(body)
         for term in head:
-            tf[term] += TITLE_WEIGHT
+            tf[term] += tuning.title_weight
         for term, f in tf.items():
             entry = postings.get(term)
             if entry is None:
@@ -387,7 +521,7 @@ def build_index(docs: list[dict]) -> dict:
         # the page ("list of pytorch errors") finds it there
         boost = float(doc.get("boost", boosts.get(page_url, 1)))
         intro = "#" not in doc["location"]
-        weight = INTRO_WEIGHT * max(boost, 1) if intro else boost
+        weight = tuning.intro_weight * max(boost, 1) if intro else boost
         entries.append(
             {
                 "l": doc["location"],
@@ -412,20 +546,11 @@ def build_index(docs: list[dict]) -> dict:
     }
 
 
-def posting_score(tf: int, length: int, avg: float, weight: float) -> int:
-    return max(
-        1, round(SCORE_SCALE * weight * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / avg)))
-    )
-
-
-# The index is split into files fetched as a query needs them (as Pagefind does): the
-# first result costs what the query needs, not the whole site.
-CHUNK_BYTES = 40_000  # postings per file, about (before gzip); terms in sorted ranges
-WORDS_BYTES = 24_000  # Chinese index words per file, about (before gzip)
-DOC_BYTES = 12_000  # section texts per file, about (before gzip)
-BLOCK = 8  # section id = file number * BLOCK + place in file: a few more than a
-# DOC_BYTES file holds on average, so ids stay dense (the worker keeps two numbers per id)
-GZIP_LEVEL = 6  # higher levels barely shrink the index and cost build time
+def posting_score(
+    tf: int, length: int, avg: float, weight: float, tuning: SearchTuning = DEFAULT_TUNING
+) -> int:
+    k1, b, scale = tuning.k1, tuning.b, tuning.query.scale
+    return max(1, round(scale * weight * tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avg))))
 
 
 def pack_postings(postings: list[list[int]]) -> list[int]:
@@ -459,6 +584,7 @@ def shard_index(
     lang: str = "zh",
     colloquial: list[dict] | None = None,
     uncovered: dict[str, str] | None = None,
+    tuning: SearchTuning = DEFAULT_TUNING,
 ) -> dict[str, object]:
     """One language's index as the files the worker fetches:
     - meta: the one file loaded up front, growing only with the number of postings files:
@@ -474,14 +600,14 @@ def shard_index(
       fetched for a query's top candidates only (verbatim phrases, teasers, result titles).
     `uncovered` ({location, title, text}) is the result shown above the nearest sections
     for a pasted error that no section quotes."""
-    docs = index["docs"]
+    docs, t = index["docs"], tuning
     ids, block, size, place = [], 0, 0, 0
     files: dict[str, object] = {}
     current: list[list[str]] = []
     for k, d in enumerate(docs):
-        if current and (size >= DOC_BYTES or place == BLOCK):
+        if current and (size >= t.doc_bytes or place == t.block):
             files[f"d{block}"], current, block, size, place = current, [], block + 1, 0, 0
-        ids.append(block * BLOCK + place)
+        ids.append(block * t.block + place)
         text = d["x"]
         if not text and k + 1 < len(docs) and docs[k + 1]["l"].startswith(d["l"] + "-"):
             # a heading right above its first subheading has no text of its own: its
@@ -494,11 +620,11 @@ def shard_index(
         files[f"d{block}"] = current
     # posting_score(), per section constants hoisted: millions of postings at 100x
     avg = index["avg"] or 1
-    scale = [SCORE_SCALE * d["w"] * (K1 + 1) for d in docs]
-    norm = [K1 * (1 - B + B * d["n"] / avg) for d in docs]
+    scale = [t.query.scale * d["w"] * (t.k1 + 1) for d in docs]
+    norm = [t.k1 * (1 - t.b + t.b * d["n"] / avg) for d in docs]
     starts, chunk, size, last = [], {}, 0, ""
     for term, (ns, tfs) in index["terms"].items():  # sorted
-        if chunk and size >= CHUNK_BYTES:
+        if chunk and size >= t.chunk_bytes:
             files[f"t{len(starts) - 1}"], chunk, size = chunk, {}, 0
         if not chunk:
             starts.append(_separator(last, term) if starts else "")
@@ -518,7 +644,7 @@ def shard_index(
     words, word_starts, size, last_word = [], [], 0, ""
     for term in index["terms"]:
         if _HAN.fullmatch(term):
-            if words and size >= WORDS_BYTES:
+            if words and size >= t.words_bytes:
                 files[f"w{len(word_starts) - 1}"], words, size = words, [], 0
             if not words:
                 word_starts.append(_separator(last_word, term) if word_starts else "")
@@ -528,89 +654,24 @@ def shard_index(
     files[f"w{max(len(word_starts) - 1, 0)}"] = words
     files["meta"] = {
         "N": index["N"],
-        "ids": (block + 1) * BLOCK,  # section ids are below this: the worker's arrays
-        "block": BLOCK,
+        "ids": (block + 1) * t.block,  # section ids are below this: the worker's arrays
+        "block": t.block,
         "chunks": starts,
         "words": word_starts or [""],
         "syn": [[s["typed"], s[lang]] for s in synonyms or []],
         # spoken form -> the written words it also searches for; only where the pages
         # are Chinese (an English page holds none of the written words)
         "colloq": [[c["spoken"], c["written"]] for c in colloquial or []] if lang == "zh" else [],
-        "query": query_meta(),
+        "query": query_meta(t.query),
         "uncovered": uncovered,
     }
     return files
 
 
-# ---- the query side: settings the worker reads from each language's meta file ----------
-# Query words the worker drops (the index keeps them: BM25's idf makes them cheap).
-STOP_WORDS = tuple(
-    (
-        "a an and are as at be by can do does for from how i in is it of on or the this that "
-        "to was what when why with you your 的 了 是 在 吗 呢 怎么 如何 什么 为什么 怎样 时 "
-        "时候 会 要 和 与 及 一个 "
-        # function and question words a reader adds around the terms that matter
-        "都 被 把 也 就 还 又 很 吧 啊 呀 么 得 地 着 过 这 那 这个 那个 这样 那样 哪 哪些 "
-        "哪个 我 你 他 它 我们 有 有没有 能 能不能 可以 应该 需要 一下 一直 总是 老是 东西 "
-        # the same in English: pronouns, modals, pieces of contractions (don't -> don t)
-        "my me we our they their its there which where who should would could will need "
-        "t s don doesn didn isn aren wasn"
-    ).split()
-)
-QUERY_SETTINGS = {
-    # ten results, as many as Material's list shows before "more": each costs a fetch of
-    # its section's text
-    "max_results": 10,
-    "rerank": 10,  # candidates whose text is fetched for phrase scoring and teasers
-    "scale": SCORE_SCALE,  # posting scores are BM25 term factors x this
-    # a half-typed last word: its completions count at prefix_weight of a whole word, at
-    # most prefix_max of them (the most frequent), from prefix_min letters on
-    "prefix_min": 3,
-    "prefix_max": 40,
-    "prefix_weight": 0.5,
-    # a word the index lacks: its neighbours one edit away (two from 8 letters on),
-    # sharing the first two letters, at typo_weight of a whole word
-    "typo_min": 5,
-    "typo_max": 5,
-    "typo_weight": 0.7,
-    # an inflected English word (deleting) also matches the code token its stem starts
-    # with (del), at this weight
-    "stem_weight": 0.6,
-    # a word typed run together that the index lacks (batchsize, numworkers) matches the
-    # sections holding both halves, each an index word of at least split_min letters
-    "split_min": 3,
-    # neighbouring query words (a Chinese run's pieces, in order) found at most near_chars
-    # characters apart in a section: segmentation guesses where the words of a run end,
-    # their closeness on the page confirms it; each candidate's score is multiplied by
-    # 1 + near_weight x (share of the query's neighbouring pairs found close together)
-    "near_chars": 16,
-    "near_weight": 0.25,
-    "longest_word": 16,  # longest Chinese word tried when segmenting a query
-    # a single Chinese character left over by segmentation (一, 多, 用, 上 ...) is mostly
-    # a function word: it counts at this weight, so a question's few real words decide
-    "single_han_weight": 0.3,
-    # a spoken Chinese verb (notes/search/colloquial.txt: 涨, 不动, 占着) also matches the
-    # written words the notes use for it (增长, 冻结, 占用), at this weight
-    "colloquial_weight": 0.6,
-    # a pasted error: the first sentence of its message names it; the rest of the paste
-    # (allocator statistics, process lists, hints, frames, the error's type) weighs this
-    "tail_weight": 0.3,
-    # at most this many words of the first sentence: a paste's line breaks arrive as
-    # spaces, and a first sentence without a full stop runs on into the tail
-    "head_words": 16,
-    # ... and counts as explained where a section holds at least this share of the first
-    # sentence's 4-word windows verbatim (numbers aside); where none of the candidates
-    # does, the reader is told that no page explains it, above the nearest sections
-    "quoted": 0.5,
-    # ... or where one holds at least this share of the first sentence's words (by idf):
-    # answered without being quoted
-    "answered": 0.7,
-}
-
-
-def query_meta() -> dict:
-    """The meta file's `query`: QUERY_SETTINGS and the stop words."""
-    return {**QUERY_SETTINGS, "stop": list(STOP_WORDS)}
+def query_meta(query: QueryTuning = DEFAULT_TUNING.query) -> dict:
+    """The meta file's `query`: the query settings, then the stop words (`stop`)."""
+    settings = {f.name: getattr(query, f.name) for f in fields(query) if f.name != "stop_words"}
+    return {**settings, "stop": list(query.stop_words)}
 
 
 def write_index(
@@ -620,32 +681,29 @@ def write_index(
     lang: str,
     colloquial: list[dict] | None = None,
     uncovered: dict[str, str] | None = None,
+    tuning: SearchTuning = DEFAULT_TUNING,
 ) -> Path:
     """Write one language's index into `folder` as gzipped JSON files (the worker
     inflates them with the browser's DecompressionStream), named by their content
     (index_files)."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    files = shard_index(build_index(docs), synonyms, lang, colloquial, uncovered)
-    for name, data in index_files(files).items():
+    index = build_index(docs, tuning)
+    files = shard_index(index, synonyms, lang, colloquial, uncovered, tuning)
+    for name, data in index_files(files, tuning).items():
         (folder / name).write_bytes(data)
     return folder
 
 
 HASH_CHARS = 10  # of a file's SHA-256, in its name: 40 bits
-# An index of at most this many bytes (gzipped) is written as one file as well, which the
-# worker fetches as the page loads: a reader's first query, typed as the page loads, then
-# waits for one round trip, not for the three or four a split index costs (this site's
-# is some 200 kB a language; ten times the content, 2 MB, is split)
-WHOLE_INDEX_BYTES = 400_000
 
 
-def _gzipped_json(content: object) -> bytes:
+def _gzipped_json(content: object, level: int) -> bytes:
     data = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
-    return gzip.compress(data, GZIP_LEVEL, mtime=0)  # mtime 0: the same content, the same bytes
+    return gzip.compress(data, level, mtime=0)  # mtime 0: the same content, the same bytes
 
 
-def _postings_file(chunk: dict[str, list[int]]) -> bytes:
+def _postings_file(chunk: dict[str, list[int]], level: int) -> bytes:
     """A postings file as the worker reads it without parsing its numbers: a little-endian
     uint32, the length of a UTF-8 JSON list [[term, postings, offset], ...] that follows
     (padded with spaces to a multiple of 4 bytes), then each term's flat [section gap,
@@ -662,10 +720,12 @@ def _postings_file(chunk: dict[str, list[int]]) -> bytes:
     head = json.dumps(terms, ensure_ascii=False, separators=(",", ":")).encode()
     head += b" " * (-len(head) % 4)
     data = struct.pack("<I", len(head)) + head + body.tobytes()
-    return gzip.compress(data, GZIP_LEVEL, mtime=0)
+    return gzip.compress(data, level, mtime=0)
 
 
-def index_files(files: dict[str, object]) -> dict[str, bytes]:
+def index_files(
+    files: dict[str, object], tuning: SearchTuning = DEFAULT_TUNING
+) -> dict[str, bytes]:
     """shard_index's files as {file name: gzipped content}, every file but the meta file
     named by its content, as Pagefind names its files: a browser that cached one deploy's
     files can never combine them with another's (a host caches for minutes: GitHub Pages'
@@ -676,10 +736,11 @@ def index_files(files: dict[str, object]) -> dict[str, bytes]:
     - d<j>: `d17.<hash of all d files>.json.gz`, one hash in meta for the set: a section
       added shifts the ids, and so the files, of every section after it, and a hash per
       file would grow meta with the sections;
-    - or, for an index of at most WHOLE_INDEX_BYTES, all of them in one JSON file,
+    - or, for an index of at most `whole_index_bytes`, all of them in one JSON file,
       `all.<hash>.json.gz` ({name: content}; `files.whole` in meta)."""
+    level = tuning.gzip_level
     data = {
-        name: _postings_file(content) if name[0] == "t" else _gzipped_json(content)  # type: ignore[arg-type]
+        name: _postings_file(content, level) if name[0] == "t" else _gzipped_json(content, level)  # type: ignore[arg-type]
         for name, content in files.items()
         if name != "meta"
     }
@@ -697,16 +758,18 @@ def index_files(files: dict[str, object]) -> dict[str, bytes]:
         for n in data
     }
     out = {names[n]: b for n, b in data.items()}
-    if sum(len(b) for b in data.values()) <= WHOLE_INDEX_BYTES:
+    if sum(len(b) for b in data.values()) <= tuning.whole_index_bytes:
         # a small index: the one file the worker fetches, all of it (the split files are
         # not written: nothing would fetch them)
-        whole = _gzipped_json({name: content for name, content in files.items() if name != "meta"})
+        whole = _gzipped_json(
+            {name: content for name, content in files.items() if name != "meta"}, level
+        )
         hashes["whole"] = hashlib.sha256(whole).hexdigest()[:HASH_CHARS]
         out = {f"all.{hashes['whole']}.json.gz": whole}
     # the deploy's index as a whole: a worker that finds another version reloads its files
     version = hashlib.sha256(" ".join(sorted(out)).encode()).hexdigest()
     meta = dict(files["meta"], files=hashes, version=version[:HASH_CHARS])  # type: ignore[arg-type]
-    return {"meta.json.gz": _gzipped_json(meta), **out}
+    return {"meta.json.gz": _gzipped_json(meta, level), **out}
 
 
 def write_indexes(
@@ -715,6 +778,7 @@ def write_indexes(
     synonyms: list[dict] | None = None,
     colloquial: list[dict] | None = None,
     uncovered: dict[str, dict[str, str]] | None = None,
+    tuning: SearchTuning = DEFAULT_TUNING,
 ) -> dict[str, Path]:
     """Write search/kb-<lang>/ for each language given; the languages are independent,
     so with more than one core each is built in its own (forked) process. `uncovered`:
@@ -727,6 +791,7 @@ def write_indexes(
             lang,
             colloquial or [],
             (uncovered or {}).get(lang),
+            tuning,
         )
         for lang, docs in docs_by_lang.items()
     }

@@ -11,8 +11,10 @@ from pathlib import Path
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
+from mkdocs.config.base import ValidationError
 from mkdocs.plugins import BasePlugin, event_priority
 
+from torchkb.search.index import SearchTuning, tuning_from
 from torchkb.site import provenance
 from torchkb.site.math import to_mathml
 from torchkb.site.nav import entries, fill
@@ -22,11 +24,32 @@ from torchkb.sources.project import Project
 from torchkb.sources.ui import strings
 
 
+class SearchTuningOption(c.BaseConfigOption[SearchTuning]):
+    """`search:` the search index's tuning (torchkb/search/index.py, SearchTuning): any of
+    its fields, `query:` any of QueryTuning's (what the worker's queries use), e.g.
+    `search: {whole_index_bytes: 0, query: {max_results: 20}}`; unset, the defaults."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.default = {}
+
+    def run_validation(self, value: object) -> SearchTuning:
+        if not isinstance(value, dict):
+            raise ValidationError(f"a mapping of SearchTuning's fields, not {value!r}")
+        try:
+            return tuning_from(value)
+        except ValueError as err:
+            raise ValidationError(str(err)) from None
+
+
 class KnowledgeBaseConfig(base.Config):
     # code blocks of a page past the first ones are rendered when scrolled near (kb.css)
     eager_code_blocks = c.Type(int, default=2)
     # our small stylesheets (theme/assets/stylesheets/), put into each page, not linked
     inline_css = c.ListOfItems(c.Type(str), default=["kb.css", "editor.css"])
+    # the search index's and its queries' tuning (SearchTuningOption); the defaults are
+    # this site's
+    search = SearchTuningOption()
 
 
 class KnowledgeBasePlugin(BasePlugin[KnowledgeBaseConfig]):
@@ -92,4 +115,4 @@ class KnowledgeBasePlugin(BasePlugin[KnowledgeBaseConfig]):
         return defer_bundle(self.stylesheets.inline(output))
 
     def on_post_build(self, config, **kwargs):
-        self.search.write(Path(config.site_dir), self.project.search_dir)
+        self.search.write(Path(config.site_dir), self.project.search_dir, self.config.search)

@@ -13,7 +13,14 @@ import time
 from pathlib import Path
 
 from torchkb.render.error_index import PAGE as ERROR_INDEX_PAGE
-from torchkb.search.index import load_colloquial, load_synonyms, page_sections, write_indexes
+from torchkb.search.index import (
+    DEFAULT_TUNING,
+    SearchTuning,
+    load_colloquial,
+    load_synonyms,
+    page_sections,
+    write_indexes,
+)
 from torchkb.sources.ui import strings
 
 
@@ -50,10 +57,13 @@ class SearchSections:
         page.meta["search"] = {**search, "exclude": True}
         self.seconds += time.perf_counter() - start
 
-    def write(self, site_dir: Path, search_dir: Path) -> None:
+    def write(
+        self, site_dir: Path, search_dir: Path, tuning: SearchTuning = DEFAULT_TUNING
+    ) -> None:
         """The indexes of every language read so far, with the query words of
-        `search_dir` (notes/search/). static-i18n runs the other languages' builds inside
-        the first one's post-build: the innermost writes all."""
+        `search_dir` (notes/search/), built as `tuning` says (the plugin's `search`).
+        static-i18n runs the other languages' builds inside the first one's post-build:
+        the innermost writes all."""
         if not self.docs:
             return
         if os.environ.get("TORCHKB_SEARCH_DOCS"):  # a file for this build's sections
@@ -69,6 +79,7 @@ class SearchSections:
             load_synonyms(search_dir / "synonyms.txt"),
             load_colloquial(search_dir / "colloquial.txt"),
             self.uncovered(),
+            tuning,
         )
         stats = {
             "seconds": round(self.seconds + time.perf_counter() - start, 3),

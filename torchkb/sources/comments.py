@@ -33,12 +33,13 @@ import io
 import re
 import sys
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import yaml
 
-from torchkb.errors import SourceError
+from torchkb.cjk import CHINESE
+from torchkb.errors import Problem, SourceError
 from torchkb.sources import records
 from torchkb.sources import snippets as snippet_store
 from torchkb.sources.canonical import MISSING, Topic, state
@@ -46,8 +47,6 @@ from torchkb.sources.snippets import Snippet, snippet_id
 
 MAP_NAME = "comments.en.yml"
 TRANSLATED_KINDS = ("python", "shell")
-# Han characters and CJK / full-width punctuation (a lone "：" still needs English)
-CHINESE = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser where PyYAML has it
 MARKER = re.compile(r"#+ ?")
 SHELL_COMMENT = re.compile(r"(?:^|(?<=\s))#.*$")
@@ -265,19 +264,10 @@ def awaiting_translation(topics: list[Topic]) -> set[str]:
     return shown[True] - shown[False]
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One finding of `problems`; `comment` is the untranslated comment's text, if any."""
-
-    error: SourceError
-    topic: str
-    snippet_id: str | None = None
-    comment: str | None = None
-
-
 def problems(snippets: list[Snippet], snippets_root: Path) -> list[Problem]:
     """Every untranslated Chinese comment, unused map entry and left-over `.en.` file of
-    the topics these snippets belong to (pass all of a topic's snippets)."""
+    the topics these snippets belong to (pass all of a topic's snippets). A problem is
+    `about` the snippet whose comment it is (`text`: the comment), or else the topic."""
     found: list[Problem] = []
     by_folder: dict[Path, list[Snippet]] = {}
     for snip in snippets:
@@ -287,9 +277,8 @@ def problems(snippets: list[Snippet], snippets_root: Path) -> list[Problem]:
         for stray in sorted(folder.glob("*.en.*")):
             if stray.name != MAP_NAME:
                 problem = f"English comments now come from {MAP_NAME}; delete this file"
-                found.append(
-                    Problem(SourceError(display_path(stray, snippets_root), None, problem), topic)
-                )
+                where = display_path(stray, snippets_root)
+                found.append(Problem(where, None, problem, about=topic))
         for snip in members:
             for path in code_files(snip):
                 code = path.read_text(encoding="utf-8")
@@ -299,23 +288,30 @@ def problems(snippets: list[Snippet], snippets_root: Path) -> list[Problem]:
                             used.add(key)
                         elif CHINESE.search(key):
                             where = display_path(path, snippets_root)
-                            error = SourceError(where, comment.line + start, UNTRANSLATED)
-                            found.append(Problem(error, topic, snip.id, key))
+                            line = comment.line + start
+                            found.append(
+                                Problem(where, line, UNTRANSLATED, about=snip.id, text=key)
+                            )
         for key in sorted(set(cmap.english) - used, key=cmap.lines.__getitem__):
             problem = f"unused entry {key.split(chr(10))[0]!r}: no snippet of {topic}/ has it"
             where = display_path(cmap.path, snippets_root)
-            found.append(Problem(SourceError(where, cmap.lines[key], problem), topic))
+            found.append(Problem(where, cmap.lines[key], problem, about=topic))
     return found
 
 
 def check(snippets: list[Snippet], snippets_root: Path, awaiting: set[str]) -> None:
     """Stop the build on the first problem (`python -m torchkb snippet --missing` lists
     them all), but for the comments of snippets `awaiting` translation."""
-    found = [p for p in problems(snippets, snippets_root) if p.snippet_id not in awaiting]
+    found = [p for p in problems(snippets, snippets_root) if p.about not in awaiting]
     if found:
-        first = found[0].error
+        first = found[0]
         more = f" (and {len(found) - 1} more: python -m torchkb snippet --missing)"
-        raise SourceError(first.path, first.line, first.problem + (more if found[1:] else ""))
+        raise SourceError.of(replace(first, message=first.message + (more if found[1:] else "")))
+
+
+def _topic(problem: Problem) -> str:
+    """The topic of a problem of `problems` (its `about` is a snippet id or a topic)."""
+    return problem.about.split("/")[0]
 
 
 def _stub(key: str) -> str:
@@ -340,26 +336,24 @@ def snippet_command(ids: list[str], lang: str, missing: bool, snippets_root: Pat
             return 2
         snip = by_id[ids[0]]
         sys.stdout.write(source(snip, lang))
-        gaps = [p for p in problems([snip], snippets_root) if p.snippet_id == snip.id]
+        gaps = [p for p in problems([snip], snippets_root) if p.about == snip.id]
         for gap in gaps if lang == "en" else []:
-            print(f"{gap.error}: {gap.comment}", file=sys.stderr)
+            print(f"{gap}: {gap.text}", file=sys.stderr)
         return 1 if gaps and lang == "en" else 0
     asked = set(ids) or topics
     touched = [s for s in everything if s.id.split("/")[0] in {a.split("/")[0] for a in asked}]
-    found = [
-        p for p in problems(touched, snippets_root) if p.snippet_id in asked or p.topic in asked
-    ]
+    found = [p for p in problems(touched, snippets_root) if p.about in asked or _topic(p) in asked]
     stubs: dict[Path, list[str]] = {}
     for problem in found:
-        print(problem.error if problem.comment is None else f"{problem.error}: {problem.comment}")
-        if problem.comment is not None:
-            folder = display_path(snippets_root / problem.topic / MAP_NAME, snippets_root)
+        print(f"{problem}: {problem.text}" if problem.text else problem)
+        if problem.text:
+            folder = display_path(snippets_root / _topic(problem) / MAP_NAME, snippets_root)
             entries = stubs.setdefault(folder, [])
-            if _stub(problem.comment) not in entries:
-                entries.append(_stub(problem.comment))
+            if _stub(problem.text) not in entries:
+                entries.append(_stub(problem.text))
     for path, entries in stubs.items():
         print(f"\n# add to {path}, with the English after each colon:\n{''.join(entries)}", end="")
-    untranslated = sum(p.comment is not None for p in found)
+    untranslated = sum(bool(p.text) for p in found)
     print(
         f"snippet: {untranslated} comments without English, "
         f"{len(found) - untranslated} other problems"

@@ -9,10 +9,10 @@ person has checked the English.
 """
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
-from torchkb.errors import SourceError
+from torchkb.errors import Problem, SourceError
 from torchkb.sources import comments
 from torchkb.sources.canonical import (
     MISSING,
@@ -41,16 +41,10 @@ def english_view(topics: list[Topic]) -> list[Topic]:
     return out
 
 
-@dataclass
-class Problem:
-    path: Path
-    line: int
-    what: str  # a section id, or `<file name>` of a snippet
-    problem: str
-    kind: str  # missing | stale | directives | snippet-title | snippet-comment
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.what}: {self.problem}"
+def _problem(path: Path, line: int | None, what: str, problem: str, kind: str) -> Problem:
+    """What the English of `what` (a section id, a snippet's file name, a Chinese comment)
+    still needs; `kind` is missing | stale | directives | snippet-title | snippet-comment."""
+    return Problem(path, line, f"{what}: {problem}", kind=kind, about=what)
 
 
 def problems(project: Project) -> list[Problem]:
@@ -64,11 +58,11 @@ def problems(project: Project) -> list[Problem]:
             status = state(section)
             if status == MISSING:
                 found.append(
-                    Problem(path, section.line, section.id, "no English translation", MISSING)
+                    _problem(path, section.line, section.id, "no English translation", MISSING)
                 )
             elif status == STALE:
                 found.append(
-                    Problem(
+                    _problem(
                         path,
                         section.line,
                         section.id,
@@ -78,7 +72,7 @@ def problems(project: Project) -> list[Problem]:
                 )
             elif section.directives("en") != section.directives("zh"):
                 found.append(
-                    Problem(
+                    _problem(
                         path,
                         section.line,
                         section.id,
@@ -87,22 +81,14 @@ def problems(project: Project) -> list[Problem]:
                     )
                 )
     for gap in comments.problems(list(project.snippets.values()), project.snippets_dir):
-        if gap.comment is not None:  # the others stop the build
-            found.append(
-                Problem(
-                    gap.error.path,
-                    gap.error.line,
-                    gap.comment,
-                    gap.error.problem,
-                    "snippet-comment",
-                )
-            )
+        if gap.text:  # an untranslated comment: the others stop the build
+            found.append(_problem(gap.path, gap.line, gap.text, gap.message, "snippet-comment"))
     for snip in project.snippets.values():
         title = snip.meta.title
         if title and title.zh and not title.en:
             meta = snip.path.parent / "snippets.yml"
             found.append(
-                Problem(
+                _problem(
                     meta.relative_to(root),
                     _entry_line(meta, snip.path.name),
                     snip.path.name,

@@ -13,7 +13,6 @@ import importlib.abc
 import importlib.util
 import inspect
 import os
-import random
 import shutil
 import signal
 import sys
@@ -23,6 +22,8 @@ import traceback
 import types
 import warnings
 from pathlib import Path
+
+from torchkb.sources.run_state import reset_state
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 
@@ -115,23 +116,6 @@ def snippet_line(snippet: Path, tb: object = None) -> int | None:
             return frame.f_lineno
         frame = frame.f_back
     return None
-
-
-def reset_state() -> None:
-    """Seeds to 0 and torch's global switches to their defaults, for the libraries that
-    are imported (a process of its own seeds them as they are imported: SeedOnImport)."""
-    random.seed(0)
-    if "numpy" in sys.modules:
-        numpy = sys.modules["numpy"]
-        numpy.random.seed(0)
-        numpy.set_printoptions()
-    if "torch" in sys.modules:
-        torch = sys.modules["torch"]
-        torch.manual_seed(0)  # lazy for CUDA: it does not initialise a device
-        torch.set_default_dtype(torch.float32)
-        torch.set_grad_enabled(True)
-        torch.autograd.set_detect_anomaly(False)
-        torch.set_printoptions(profile="default")
 
 
 class SeedOnImport(importlib.abc.MetaPathFinder):

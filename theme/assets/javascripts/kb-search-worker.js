@@ -29,8 +29,8 @@ const HAN = /[\u3400-\u9fff]+/g
 const NAME = /[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*/g
 const WORD = /[a-z0-9]+/g
 const UNIT = /[\u3400-\u9fff]+|[a-z0-9]+/g  // a Chinese run or a word, in query order
-// query settings and stop words, from the meta file: torchkb/search/index.py (QUERY_SETTINGS,
-// STOP_WORDS) writes them there and says what each is for
+// query settings and stop words, from the meta file: torchkb/search/index.py (QueryTuning)
+// writes them there and says what each is for
 let Q = null
 let STOP = new Set()
 let meta = null  // { N, ids (section ids are below it), block, chunks: [first term of
