@@ -211,6 +211,23 @@ def test_no_patches_of_other_libraries() -> None:
     assert not found, "\n".join(found)
 
 
+def test_no_proof_replaces_a_library_function() -> None:
+    """A check part measures torch as a reader runs it: it never swaps one of torch's (or
+    another library's) functions for its own (`F.dropout = recording`), which would prove
+    something about the stand-in. (Reading autograd's documented `grad_fn._saved_*`
+    attributes is no replacement.)"""
+    ours = _our_private_names()
+    found = [
+        f"{path.relative_to(ROOT)}:{problem}"
+        for path in sorted((ROOT / "snippets").rglob("*.check.py"))
+        for problem in patches(path.read_text(encoding="utf-8"), ours)
+        if "replaces" in problem or "setattr" in problem
+    ]
+    assert not found, "\n".join(found)
+    planted = "import torch.nn.functional as F\nF.dropout = lambda *a, **k: a[0]"
+    assert patches(planted, ours)
+
+
 # A script that changes an object of Material's at run time: its application config
 # (#__config), or an element of one of its components, by attribute, content or class. Such
 # a change is allowed only where an upstream bug forces it, named within a few lines above
