@@ -3,12 +3,12 @@ assert (torch.ones(2, 2) * 3).sum().grad_fn is None  # 不设 requires_grad=True
 
 
 def tracked(op):
-    # 对一个新的 requires_grad=True 的张量做 op, 结果是否被追踪 (有 grad_fn)
+    # 对一个新的 requires_grad=True 的张量做 op，结果是否被追踪（有 grad_fn）
     t = torch.ones(2, 2, requires_grad=True)
     return op(t).grad_fn is not None
 
 
-# 可求导的浮点运算: 都被追踪
+# 可求导的浮点运算：都被追踪
 differentiable = {
     "op=arithmetic (x * 3)": lambda t: t * 3,
     "op=exp": lambda t: t.exp(),
@@ -18,7 +18,7 @@ differentiable = {
     "op=float cast (x.double())": lambda t: t.double(),
     "op=in-place on a result (y.add_(1))": lambda t: (t * 1).add_(1),
 }
-# 结果是布尔或整数的运算: 不可求导, 不被追踪
+# 结果是布尔或整数的运算：不可求导，不被追踪
 non_differentiable = {
     "op=comparison (x > 0)": lambda t: t > 0,
     "op=argmax": lambda t: t.argmax(),
@@ -37,7 +37,7 @@ def untracked(t, detach=False, no_grad=False):
     return not (d.detach() if detach else d).requires_grad
 
 
-# 对需要梯度的叶子张量本身做原地运算: 不是被追踪, 而是报错
+# 对需要梯度的叶子张量本身做原地运算：不是被追踪，而是报错
 try:
     torch.ones(2, requires_grad=True).add_(1)
     leaf_inplace_error = None
@@ -45,14 +45,14 @@ except RuntimeError as err:
     leaf_inplace_error = err
 assert "a leaf Variable that requires grad is being used in an in-place operation" in str(leaf_inplace_error)
 
-# 笔记的说法在每一种情形下是否成立 (本站据此标注核查结果)
+# 笔记的说法在每一种情形下是否成立（本站据此标注核查结果）
 note_claim_cases = {
     **ops_tracked,
     "detach: (x * 3).detach() untracked": untracked(x, detach=True),
     "mode=no_grad: x * 3 untracked": untracked(x, no_grad=True),
 }
 note_claim_holds = all(note_claim_cases.values())
-# 对照: 同样的测量, 只用在可求导的浮点运算上 (以及 detach、no_grad): 都成立
+# 对照：同样的测量，只用在可求导的浮点运算上（以及 detach、no_grad）：都成立
 note_claim_control = all(ops_tracked[name] for name in differentiable) and untracked(x, detach=True) and untracked(x, no_grad=True)
 assert not any(ops_tracked[name] for name in non_differentiable)
-assert not untracked(x)  # 不 detach、不在 no_grad 块里: 被追踪
+assert not untracked(x)  # 不 detach、不在 no_grad 块里：被追踪

@@ -16,5 +16,5 @@ with torch.no_grad():
     z = x * 3
 print(z.requires_grad)
 
-# 结果不可求导的运算不被追踪: 比较、argmax、转成整数, 结果都没有 grad_fn
+# 结果不可求导的运算不被追踪：比较、argmax、转成整数，结果都没有 grad_fn
 print((x > 0).grad_fn, x.argmax().grad_fn, x.long().grad_fn)

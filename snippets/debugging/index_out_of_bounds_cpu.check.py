@@ -22,7 +22,7 @@ def clear_error_at_scatter(labels):
 
 assert clear_error_at_scatter(labels)
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 note_claim_holds = ("index -1 is out of bounds for dimension 1 with size 3" in str(lesson_error)
                     and "scatter_" in raising_line(lesson_error))
 # 对照：标签都在范围内，同样的测量：没有错误可报

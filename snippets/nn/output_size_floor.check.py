@@ -80,7 +80,7 @@ note_claim_cases = {
     "property: default floor (Conv1d, MaxPool1d, AvgPool1d)": floor_failure is None,
     "property: ceil_mode=True rounds up (MaxPool1d, AvgPool1d)": ceil_failure is None,
 }
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 note_claim_holds = all(note_claim_cases.values())
 # 对照：同样的比较用在没有 padding 的 ceil_mode=True 上（最后一个窗口从输入里开始）
 note_claim_control = pool_ceil == math.ceil(pool_value)

@@ -84,7 +84,7 @@ for container in ("list", "dict"):
         runs, trained = run_and_train(container, move)
         note_claim_cases[f"container={container}, move={move}"] = runs and not trained
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 note_claim_holds = all(note_claim_cases.values())
 # 对照：同样的测量用在不迁移的模型上（运行时不报错，层也没有被训练）
 runs, trained = run_and_train("list", "none")

@@ -19,7 +19,7 @@ assert calls == ["Linear", "ReLU", "Linear", "Sequential"]
 # 两者的参数都被正确注册
 assert len(list(seq.parameters())) == len(list(net.parameters())) == 4
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 # 笔记：nn.Sequential 在构建数个网络层之后会自动调用 forward()
 note_claim_holds = len(calls_at_construction) > 0
 note_claim_control = len(calls_when_called) > 0

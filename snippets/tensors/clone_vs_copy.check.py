@@ -18,7 +18,7 @@ def copy_into_zeros(src):
     return d
 
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 # 笔记：copy_() 不会追踪梯度，而 clone 会
 note_claim_holds = grad_reaches_source(torch.clone) and not grad_reaches_source(copy_into_zeros)
 # 对照：从 detach() 之后的源拷贝，copy_ 确实不带梯度：同样的测量应得 True

@@ -35,7 +35,7 @@ dtype_cases = {
     for a, b in pairs
 }
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 # 笔记：int16 与 int32 也要先转换成同一个 dtype 才能运算
 note_claim_holds = not (
     combines(lambda: torch.ones(2, dtype=torch.int16) + torch.ones(2, dtype=torch.int32))

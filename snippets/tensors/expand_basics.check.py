@@ -37,7 +37,7 @@ expand_cases = {
     for how in ("size-1 dim to 4", "a new leading dim of 2", "-1 keeps a dim")
 }
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 note_claim_holds = view_without_copy(e, x, 1) and all(expand_cases.values())
 note_claim_cases = expand_cases
 # 对照：repeat 真的复制数据，同样的测量应得 False

@@ -16,7 +16,7 @@ def one_channel(view):
     view[:, 0, -2, :, :] = 1
 
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 # 笔记：没有 clone() 时，赋值后所有通道上的 tensor 都会变成 1
 note_claim_holds = not isinstance(lesson_error, RuntimeError) and bool(mask.eq(1).all())
 # 对照：真的只写一个通道，同样的测量应得 True

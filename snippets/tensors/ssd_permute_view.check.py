@@ -11,7 +11,7 @@ def function_form_matches(func, method):
         return False
 
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 # 笔记：没有 torch.permute() 这个调用方式
 note_claim_holds = not function_form_matches(
     lambda: torch.permute(feat, (0, 2, 3, 1)), lambda: feat.permute(0, 2, 3, 1)

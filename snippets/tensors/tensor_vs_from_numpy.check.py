@@ -30,7 +30,7 @@ note_claim_cases = {
     for dtype in DTYPES
     for layout, make_layout in LAYOUTS.items()
 }
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 note_claim_holds = copies(torch.tensor) and not copies(torch.from_numpy) and all(note_claim_cases.values())
 
 

@@ -8,7 +8,7 @@ def clears(op):
     return bool(t.eq(0).all())
 
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 # 笔记：zero_() 和 zeros_like() 都能把现有矩阵转为全 0 矩阵
 note_claim_holds = clears(torch.zero_) and clears(torch.zeros_like)
 # 对照：把 zeros_like 的结果写回原张量 (copy_)，同样的测量应得 True

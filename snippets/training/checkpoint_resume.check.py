@@ -67,7 +67,7 @@ def resume_matches(optimizer_name, scheduler_name):
 note_claim_cases = {
     f"{opt_name}, {sched_name}": resume_matches(opt_name, sched_name) for opt_name in OPTIMIZERS for sched_name in SCHEDULERS
 }
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 # 恢复模型和优化器状态后，每一步的损失与从未中断的训练相同
 note_claim_holds = resumed_losses(restore_optimizer=True) == uninterrupted_losses and all(note_claim_cases.values())
 # 只恢复模型、用一个新的 Adam 继续训练：损失不同

@@ -17,14 +17,14 @@ def kept_scaled_by_one_over_p(p):
 
 assert out.shape == (1, 10)
 
-# 笔记的两条说法是否成立 (本站据此标注核查结果)
+# 笔记的两条说法是否成立（本站据此标注核查结果）
 note_claims_hold = {
     # 笔记：model.val()
     "training-model-val": mode_call_works(nn.Dropout(), "val"),
     # 笔记：训练时激活值被放大 1./p 倍（p=0.2 时应为 5）
     "training-dropout-scale": kept_scaled_by_one_over_p(0.2),
 }
-# 对照: 同样的测量用在会让结论反过来的情形上
+# 对照：同样的测量用在会让结论反过来的情形上
 note_claims_control = {
     # 评估模式真正的方法 eval()
     "training-model-val": mode_call_works(nn.Dropout(), "eval"),

@@ -22,14 +22,14 @@ def runs(code):
 note_code = "import torch.nn as nn\n\nClass DropoutFC(nn.Module):\n    pass\n"
 assert not net.training  # 课程代码确实在 eval 模式下比较
 
-# 笔记的两条说法是否成立 (本站据此标注核查结果)
+# 笔记的两条说法是否成立（本站据此标注核查结果）
 note_claims_hold = {
     # 笔记：不传 training 参数就是 out=out，没有效果
     "training-f-dropout-flag": no_effect_in_eval(Forgetful()),
     # 笔记的代码 Class DropoutFC(nn.Module)：能否运行
     "training-class-typo": runs(note_code),
 }
-# 对照: 同样的测量用在会让结论反过来的情形上
+# 对照：同样的测量用在会让结论反过来的情形上
 note_claims_control = {
     # training=False（早期版本的默认值）时确实没有效果
     "training-f-dropout-flag": no_effect_in_eval(OldDefault()),

@@ -193,7 +193,7 @@ note_claims_property = {
     "training-sgd-l2-equals-wd": sgd_formula_run,
 }
 note_claims_hold = {claim: all(cases.values()) for claim, cases in note_claims_cases.items()}
-# 对照: 同样的测量用在会让结论反过来的情形上
+# 对照：同样的测量用在会让结论反过来的情形上
 note_claims_control = {
     # 带系数的公式: w ← (1 - lr·λ)·w; L' = L + λ/2·∑w²
     "training-wd-formula": formulas_match(decay_factor=1 - lr * wd, l2_coef=wd)

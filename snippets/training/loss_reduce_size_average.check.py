@@ -108,7 +108,7 @@ note_claims_cases = {
     }
 }
 
-# 笔记的两条说法是否成立 (本站据此标注核查结果)
+# 笔记的两条说法是否成立（本站据此标注核查结果）
 note_claims_hold = {
     "training-reduce-size-average-table": all(
         note_claims_cases["training-reduce-size-average-table"].values()
@@ -116,7 +116,7 @@ note_claims_hold = {
     # 笔记打印的是 grad_fn=<MseLossBackward>
     "training-mse-grad-fn-name": "grad_fn=<MseLossBackward>" in repr(o_0),
 }
-# 对照: 同样的测量用在会让结论反过来的情形上
+# 对照：同样的测量用在会让结论反过来的情形上
 note_claims_control = {
     "training-reduce-size-average-table": all(same_loss(m, r) for m, r in swapped),
     # 今天打印的名字，同样的查找能找到

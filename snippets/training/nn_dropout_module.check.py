@@ -42,7 +42,7 @@ dropout_cases = {
 assert train_zeros > 0  # 课程代码在 train 模式下确实丢弃了激活
 assert not Net.dropout.training  # Net.eval() 递归地设到了子模块上
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 # nn.Dropout 调用 F.dropout，并传入 self.training
 note_claim_holds = same_as_f_dropout(DropoutFC().dropout, inputs(torch.float32, (1, 20)), 0.5, False) and all(
     dropout_cases.values()

@@ -28,7 +28,7 @@ defaults = {c.__name__: c([torch.zeros(1, requires_grad=True)], lr=0.1).defaults
 assert defaults.pop("AdamW") == 0.01 and set(defaults.values()) == {0}
 assert len(trainer.opti.param_groups) == 2  # 课程代码确实建了两个参数组
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 # 把 model.parameters() 直接交给优化器并设 weight_decay：每种情形下 bias 都被衰减
 note_claim_holds = all(note_claim_cases.values())
 # 对照：同样的测量用在笔记的两个参数组上（bias 所在的组没有 weight_decay）

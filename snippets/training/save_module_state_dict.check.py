@@ -39,7 +39,7 @@ try:
 finally:
     dist.destroy_process_group()
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 # 保存 model.module.state_dict() 就不会有 module. 前缀
 note_claim_holds = saved_keys_unprefixed(model.module.state_dict()) and all(wrapper_cases.values())
 note_claim_cases = wrapper_cases

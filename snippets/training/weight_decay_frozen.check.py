@@ -8,7 +8,7 @@ def decayed_by_any_optimizer(layer4_weight, expected_grad):
     return decayed
 
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 # 笔记：layer4 没有梯度回传（.grad 为 None），weight_decay 仍让它的权值变小
 note_claim_holds = decayed_by_any_optimizer(None, expected_grad=None)
 # 对照：同样的测量用在梯度是全 0 张量的 layer4 上（它的输出以权重 0 进入损失）
