@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
-from mkdocs.config import load_config
+from mkdocs.utils.yaml import yaml_load
 from nbformat.notebooknode import NotebookNode
 
 from torchkb.render.claims import ClaimLabel
@@ -199,14 +199,18 @@ def site(project: Project) -> Site:
 
 @functools.cache  # $SITE_URL is part of the key: MkDocs reads it on every build
 def _site(mkdocs_yml: Path, langs: tuple[str, ...], site_url_env: str | None) -> Site:
-    """mkdocs.yml as MkDocs reads it (its `!ENV` values, its plugins' settings)."""
-    config = load_config(str(mkdocs_yml))
-    i18n = config.plugins.get("i18n")
-    own = {lang.locale: lang.site_name for lang in i18n.config.languages} if i18n else {}
-    # the default language's site_name is mkdocs.yml's own (the first language)
-    names = {lang: own.get(lang) or config.site_name for lang in langs}
-    url = config.site_url.rstrip("/") + "/"
-    return Site(url=url, repo=config.repo_url.rstrip("/"), names=names)
+    """mkdocs.yml as MkDocs reads it (its YAML loader: `!ENV` values), without validating
+    the whole configuration: a new checkout has no docs/ yet when the first build runs."""
+    with mkdocs_yml.open("rb") as f:
+        config = yaml_load(f)
+    default = config["site_name"]  # the default language's (the first)
+    i18n = next(
+        (p["i18n"] for p in config.get("plugins", []) if isinstance(p, dict) and "i18n" in p), {}
+    )
+    own = {language["locale"]: language.get("site_name") for language in i18n.get("languages", [])}
+    names = {lang: own.get(lang) or default for lang in langs}
+    url = config["site_url"].rstrip("/") + "/"
+    return Site(url=url, repo=config["repo_url"].rstrip("/"), names=names)
 
 
 def notebook_links(project: Project, lang: str, topic: str) -> dict[str, str]:
