@@ -57,6 +57,41 @@ frees_cases = {"the lesson's model: MSELoss's saved self after loss.backward()":
 frees_cases.update({f"{name}, loss.backward()": graph_freed(name) for name in frees_grid})
 
 
+def history_grows(loss_fn, add, steps=(5, 10)):
+    # 用 loss_fn 算损失、用 add 累加，训练 steps 步之后 total_loss 引用的图节点随步数增长吗？
+    net, x, y = nn.Linear(10, 3), torch.randn(16, 10), torch.randint(0, 3, (16,))
+    opt = torch.optim.SGD(net.parameters(), lr=0.01)
+    sizes = []
+    for n in steps:
+        total = 0
+        for _ in range(n):
+            opt.zero_grad()
+            step_loss = loss_fn(net(x), y)
+            step_loss.backward()
+            opt.step()
+            total = add(total, step_loss)
+        sizes.append(graph_size(total))
+    return sizes[0] < sizes[1]
+
+
+# 网格：损失函数 x 累加的写法（都带着 loss 本身，不取 .item()）
+loss_fns = {
+    "nn.MSELoss": lambda out, y: nn.MSELoss()(out, nn.functional.one_hot(y, 3).float()),
+    "nn.CrossEntropyLoss": nn.CrossEntropyLoss(),
+    "nn.L1Loss, reduction='sum'": lambda out, y: nn.L1Loss(reduction="sum")(out, nn.functional.one_hot(y, 3).float()),
+    "a hand-written loss": lambda out, y: (out.softmax(1) - nn.functional.one_hot(y, 3)).pow(2).mean(),
+}
+adds = {
+    "total_loss += loss": lambda total, step_loss: total + step_loss,
+    "total_loss += loss / n": lambda total, step_loss: total + step_loss / 16,
+    "total_loss = total_loss + loss.mean()": lambda total, step_loss: total + step_loss.mean(),
+}
+accumulate_cases = {
+    f"{loss_name}, {add_name}": history_grows(loss_fn, add)
+    for loss_name, loss_fn in loss_fns.items()
+    for add_name, add in adds.items()
+}
+
 assert graph_size(loss) > 0 and isinstance(total_loss, float)  # 课程代码最后留下的 total_loss 是修正后的 float
 
 # 笔记的两条说法是否成立（本站据此标注核查结果）
@@ -64,7 +99,7 @@ note_claims_hold = {
     # 默认的 loss.backward()：在网格的每一种情形下图都被释放吗？
     "training-backward-frees-graph": all(frees_cases.values()),
     # total_loss += loss
-    "training-total-loss-accumulates": accumulates_history(lambda l: l),
+    "training-total-loss-accumulates": accumulates_history(lambda l: l) and all(accumulate_cases.values()),
 }
 # 对照：同样的测量用在会让结论反过来的情形上
 note_claims_control = {
@@ -75,4 +110,7 @@ note_claims_control = {
     # total_loss += loss.item()
     "training-total-loss-accumulates": accumulates_history(lambda l: l.item()),
 }
-note_claims_cases = {"training-backward-frees-graph": frees_cases}
+note_claims_cases = {
+    "training-backward-frees-graph": frees_cases,
+    "training-total-loss-accumulates": accumulate_cases,
+}
