@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 import torchkb
+from torchkb import cjk
 from torchkb.checks.coverage import check
 from torchkb.errors import SourceError
 from torchkb.sources.project import Project
@@ -32,7 +33,7 @@ def test_a_line_removed_from_a_page_is_reported(tree: Path) -> None:
     before = check(Project(tree))
     # drop every body line that holds Chinese text longer than 15 characters, one at a time
     for line in text.splitlines():
-        if line.startswith("        ") and sum("\u4e00" <= c <= "\u9fff" for c in line) > 15:
+        if line.startswith("        ") and len(cjk.HAN.findall(line)) > 15:
             topic.write_text(text.replace(line + "\n", "", 1), encoding="utf-8")
             after = check(Project(tree))
             if len(after) > len(before):

@@ -2,12 +2,14 @@
 
 import gzip
 import json
+import re
 import subprocess
 from pathlib import Path
 
 import pytest
 from tools import require_tool
 
+from torchkb import cjk
 from torchkb.search import index as search
 from torchkb.search.index import (
     DEFAULT_TUNING,
@@ -112,7 +114,9 @@ def test_meta_does_not_grow_with_the_sections() -> None:
     }
     # the Chinese words, in their own files: what a typed phrase is segmented against
     words = [w for k in range(len(large["meta"]["words"])) for w in large[f"w{k}"]]
-    assert words == sorted(t for t in build_index(many)["terms"] if search._HAN.fullmatch(t))
+    assert words == sorted(
+        t for t in build_index(many)["terms"] if re.fullmatch(f"[{cjk.SEARCH_HAN_CHARS}]+", t)
+    )
 
 
 def test_weights_and_boosts_are_in_the_scores() -> None:

@@ -1,11 +1,13 @@
 """The browser worker tokenises queries the way torchkb/search/index.py tokenised the index."""
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
 from tools import require_tool
 
+from torchkb import cjk
 from torchkb.search.index import (
     DEFAULT_TUNING,
     STOP_WORDS,
@@ -81,7 +83,7 @@ def test_class_names_split_into_their_words() -> None:
 
 def test_worker_segments_chinese_with_the_index_vocabulary() -> None:
     text = "锁页内存存放的内容在任何情况下都不会与主机的虚拟内存进行交换"
-    vocab = sorted({t for t in tokens(text) if all("\u3400" <= c <= "\u9fff" for c in t)})
+    vocab = sorted({t for t in tokens(text) if re.fullmatch(f"[{cjk.SEARCH_HAN_CHARS}]+", t)})
     [terms] = js_query_terms(["锁页内存"], vocab)
     assert "锁页内存" in terms or {"锁页", "内存"} <= set(terms)
     assert set(terms) <= set(vocab)

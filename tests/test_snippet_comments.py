@@ -9,6 +9,7 @@ import pytest
 from treecopy import copy_sources, run_cli
 
 import torchkb
+from torchkb import cjk
 from torchkb.errors import SourceError
 from torchkb.sources import comments, translation
 from torchkb.sources import snippets as store
@@ -63,7 +64,7 @@ def test_round_trip(snip: store.Snippet) -> None:
     ]
     assert strip_comments(back, snip.kind) == strip_comments(zh, snip.kind)
     for comment in comments.find_comments(en, snip.kind):
-        han = sum("\u4e00" <= c <= "\u9fff" for c in comment.key)
+        han = len(cjk.HAN.findall(comment.key))
         latin = sum(c.isascii() and c.isalpha() for c in comment.key)
         # a Chinese name with its romanisation is fine; an untranslated comment is not
         assert han <= latin, f"{snip.id}:{comment.line}: untranslated: {comment.key}"
