@@ -28,14 +28,13 @@ from torchkb.sources.ui import strings
 
 # `Type: message` in a section body (prose, inline code or a code block); the message runs
 # to the end of the line, a backtick, or Chinese text that follows it
+_TYPE = r"(?:[\w.]+\.)?[A-Z]\w*"  # an exception's class name, dotted or not (its ending apart)
 _QUOTED = re.compile(
-    r"\b(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Warning): "
-    rf"[^\n`{HAN_CHARS}{CJK_PUNCT_CHARS}]{{8,}}"
+    rf"\b{_TYPE}(?:Error|Exception|Warning): [^\n`{HAN_CHARS}{CJK_PUNCT_CHARS}]{{8,}}"
 )
-
 # an error a run printed (a lesson that catches it and prints `Type: message`): a line of
 # its recorded output
-_PRINTED = re.compile(r"^(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception): \S.*$", re.M)
+_PRINTED = re.compile(rf"^{_TYPE}(?:Error|Exception): \S.*$", re.M)
 
 Where = tuple[str, str, str]  # (topic id, section id, section title)
 PAGE = "errors.md"  # the index's page in each language's folder of docs/
@@ -113,12 +112,18 @@ def shown_snippets(project: Project, lang: str) -> dict[str, Where]:
     return where
 
 
-def printed_errors(snip: snippet_store.Snippet) -> list[str]:
+def printed_errors(project: Project, snip: snippet_store.Snippet) -> list[str]:
     """The `Type: message` lines of the snippet's recorded output: errors its lesson
     caught and printed."""
     if snip.meta.expect_exception:
         return []
-    return [m.group(0).strip() for m in _PRINTED.finditer(snippet_store.load_output(snip) or "")]
+    output = project.evidence[snip.id].output or ""
+    return [m.group(0).strip() for m in _PRINTED.finditer(output)]
+
+
+def _anchor(snip: snippet_store.Snippet) -> str:
+    """A snippet's entry's id on the index page."""
+    return "error-" + snip.id.replace("/", "-").replace("_", "-")
 
 
 def _current(project: Project, snip: snippet_store.Snippet) -> tuple[Record | None, str]:
@@ -136,7 +141,7 @@ def collect(project: Project, lang: str) -> list[Entry]:
     for note in notes:  # an entry must name a snippet that raises or prints an error
         snip = project.snippets.get(snippet_store.snippet_id(note.snippet or ""))
         if note.snippet and (
-            snip is None or not (snip.meta.expect_exception or printed_errors(snip))
+            snip is None or not (snip.meta.expect_exception or printed_errors(project, snip))
         ):
             problem = (
                 "no such snippet"
@@ -154,7 +159,7 @@ def collect(project: Project, lang: str) -> list[Entry]:
             continue
         note = by_snippet.get(snip.id)  # None: not written yet (`missing_entries`)
         record, device = _current(project, snip)
-        recorded = split_recorded(snippet_store.load_output(snip) or "", True)[1].strip()
+        recorded = split_recorded(project.evidence[snip.id].output or "", True)[1].strip()
         sections = [shown[snip.id]]
         if recorded:
             message = recorded
@@ -168,7 +173,7 @@ def collect(project: Project, lang: str) -> list[Entry]:
             if _same(m, message) or _same_as_base_class(m, message, expected.type):
                 used.add(m)
                 sections += [x for x in w if x not in sections]
-        anchor = "error-" + snip.id.replace("/", "-").replace("_", "-")
+        anchor = _anchor(snip)
         elsewhere = _elsewhere(project, snip, message) if record else ()
         entries.append(Entry(anchor, message, sections, note, snip, record, device, elsewhere))
     entries += _printed_entries(project, shown, quoted, entries, by_snippet)
@@ -199,7 +204,7 @@ def _printed_entries(
     shown: dict[str, Where],
     quoted: dict[str, list[Where]],
     entries: list[Entry],
-    by_snippet: dict,
+    by_snippet: dict[str, ErrorEntry],
 ) -> list[Entry]:
     """The errors shown snippets catch and print: a message an entry already gives (a
     snippet raises it, or a section quotes it) adds the snippet's section to it; another
@@ -208,7 +213,7 @@ def _printed_entries(
     for snip in project.snippets.values():
         if snip.id not in shown:
             continue
-        for message in printed_errors(snip):
+        for message in printed_errors(project, snip):
             same = next((e for e in entries + found if _same(e.message, message)), None)
             if same is not None:
                 if shown[snip.id] not in same.sections:
@@ -217,10 +222,18 @@ def _printed_entries(
             if any(_same(m, message) for m in quoted):  # the quote's own entry answers it
                 continue
             record, device = _current(project, snip)
-            anchor = "error-" + snip.id.replace("/", "-").replace("_", "-")
             note = by_snippet.get(snip.id)
             found.append(
-                Entry(anchor, message, [shown[snip.id]], note, snip, record, device, printed=True)
+                Entry(
+                    _anchor(snip),
+                    message,
+                    [shown[snip.id]],
+                    note,
+                    snip,
+                    record,
+                    device,
+                    printed=True,
+                )
             )
             break
     return found
