@@ -31,8 +31,8 @@ assert "scratch" not in saved_keys(not_persistent) and "scratch" in dict(not_per
 
 
 
-def saved_in_state_dict(kind):
-    # 一个模型只多出一样东西 (kind)：它进了 state_dict 吗？
+def with_member(kind):
+    # 一个模型只多出一样东西 (kind)，名叫 extra
     model = nn.Module()
     if kind == "nn.Parameter":
         model.extra = nn.Parameter(torch.ones(2))
@@ -42,12 +42,23 @@ def saved_in_state_dict(kind):
         model.register_buffer("extra", torch.ones(2))
     elif kind == "register_buffer, persistent=False":
         model.register_buffer("extra", torch.ones(2), persistent=False)
+    elif kind == "an int64 buffer (as BatchNorm's num_batches_tracked)":
+        model.register_buffer("extra", torch.ones(2, dtype=torch.long))
     elif kind == "a submodule's parameter and buffer":
         model.extra = nn.BatchNorm1d(2)
-        return {"extra.weight", "extra.running_mean"} <= set(model.state_dict())
     elif kind == "plain tensor attribute":
         model.extra = torch.ones(2)
-    return "extra" in model.state_dict()
+    elif kind == "nn.Parameter in a plain list":
+        model.extra = [nn.Parameter(torch.ones(2))]
+    return model
+
+
+def saved_in_state_dict(kind):
+    # 这样东西进了 state_dict 吗？
+    keys = set(with_member(kind).state_dict())
+    if kind == "a submodule's parameter and buffer":
+        return {"extra.weight", "extra.running_mean"} <= keys
+    return "extra" in keys
 
 
 # 网格：笔记的说法（parameter 和 buffer 都保存在 state_dict 中，普通成员变量不保存）对每一种成员是否成立
@@ -68,28 +79,16 @@ assert torch.equal(m2.running, torch.full((2,), 5.0))
 
 
 def moved_by(convert, kind):
-    # 一个模型只多出一样东西 (kind)，转换 (convert) 之后它跟着变了吗？
-    model = nn.Module()
-    if kind == "nn.Parameter":
-        model.extra = nn.Parameter(torch.ones(2))
-    elif kind == "register_buffer":
-        model.register_buffer("extra", torch.ones(2))
-    elif kind == "register_buffer, persistent=False":
-        model.register_buffer("extra", torch.ones(2), persistent=False)
-    elif kind == "an int64 buffer (as BatchNorm's num_batches_tracked)":
-        model.register_buffer("extra", torch.ones(2, dtype=torch.long))
-    elif kind == "a submodule's parameter":
-        model.sub = nn.Linear(2, 2)
-    elif kind == "plain tensor attribute":
-        model.extra = torch.ones(2)
-    elif kind == "nn.Parameter in a plain list":
-        model.extra = [nn.Parameter(torch.ones(2))]
-    before = model.sub.weight if kind == "a submodule's parameter" else model.extra
-    before = before[0] if isinstance(before, list) else before
+    # 转换 (convert) 之后，这样东西（子模块则看它的 weight）跟着变了吗？
+    model = with_member(kind)
+
+    def member():
+        extra = model.extra
+        return extra[0] if isinstance(extra, list) else getattr(extra, "weight", extra)
+
+    before = (member().device, member().dtype)
     convert(model)
-    after = model.sub.weight if kind == "a submodule's parameter" else model.extra
-    after = after[0] if isinstance(after, list) else after
-    return (after.device, after.dtype) != (before.device, before.dtype)
+    return (member().device, member().dtype) != before
 
 
 # 网格：笔记的说法（注册的 parameter 和 buffer 跟着移动，普通成员变量不动）对每一种成员、
@@ -99,7 +98,7 @@ registered = {
     "register_buffer": True,
     "register_buffer, persistent=False": True,
     "an int64 buffer (as BatchNorm's num_batches_tracked)": True,
-    "a submodule's parameter": True,
+    "a submodule's parameter and buffer": True,
     "plain tensor attribute": False,
     "nn.Parameter in a plain list": False,
 }
