@@ -1,11 +1,12 @@
 # 实验：在同一个模型上训练 steps 步，用 accumulate 把每步的损失加到 total_loss 上，数 total_loss 引用的图节点
-def nodes_after(steps, accumulate):
+def nodes_after(steps, accumulate, net=model, loss_of=lambda out: criterion(out, target), x=input):
+    opt = optimizer if net is model else torch.optim.SGD(net.parameters(), lr=0.01)
     total = 0
     for _ in range(steps):
-        optimizer.zero_grad()
-        step_loss = criterion(model(input), target)
+        opt.zero_grad()
+        step_loss = loss_of(net(x))
         step_loss.backward()
-        optimizer.step()
+        opt.step()
         total += accumulate(step_loss)
     return graph_size(total)
 
@@ -57,21 +58,14 @@ frees_cases = {"the lesson's model: MSELoss's saved self after loss.backward()":
 frees_cases.update({f"{name}, loss.backward()": graph_freed(name) for name in frees_grid})
 
 
-def history_grows(loss_fn, add, steps=(5, 10)):
-    # 用 loss_fn 算损失、用 add 累加，训练 steps 步之后 total_loss 引用的图节点随步数增长吗？
+def history_grows(loss_fn, accumulate):
+    # 用 loss_fn 算损失、用 accumulate 累加，训练 5 步和 10 步之后 total_loss 引用的图节点随步数增长吗？
     net, x, y = nn.Linear(10, 3), torch.randn(16, 10), torch.randint(0, 3, (16,))
-    opt = torch.optim.SGD(net.parameters(), lr=0.01)
-    sizes = []
-    for n in steps:
-        total = 0
-        for _ in range(n):
-            opt.zero_grad()
-            step_loss = loss_fn(net(x), y)
-            step_loss.backward()
-            opt.step()
-            total = add(total, step_loss)
-        sizes.append(graph_size(total))
-    return sizes[0] < sizes[1]
+
+    def loss_of(out):
+        return loss_fn(out, y)
+
+    return nodes_after(5, accumulate, net, loss_of, x) < nodes_after(10, accumulate, net, loss_of, x)
 
 
 # 网格：损失函数 x 累加的写法（都带着 loss 本身，不取 .item()）
@@ -82,9 +76,9 @@ loss_fns = {
     "a hand-written loss": lambda out, y: (out.softmax(1) - nn.functional.one_hot(y, 3)).pow(2).mean(),
 }
 adds = {
-    "total_loss += loss": lambda total, step_loss: total + step_loss,
-    "total_loss += loss / n": lambda total, step_loss: total + step_loss / 16,
-    "total_loss = total_loss + loss.mean()": lambda total, step_loss: total + step_loss.mean(),
+    "total_loss += loss": lambda step_loss: step_loss,
+    "total_loss += loss / n": lambda step_loss: step_loss / 16,
+    "total_loss += loss.mean()": lambda step_loss: step_loss.mean(),
 }
 accumulate_cases = {
     f"{loss_name}, {add_name}": history_grows(loss_fn, add)
