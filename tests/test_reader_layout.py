@@ -19,6 +19,7 @@ import pytest
 from bs4 import BeautifulSoup
 from builtsite import ROOT
 from pagewalk import SHOTS as SHOTS_DIR
+from pagewalk import html_file
 from playwright.sync_api import Browser, Page
 from search_harness import PLACEHOLDERS, SEARCH_READY
 
@@ -346,7 +347,7 @@ SOURCES = [
 
 def built_page(site: Path, lang: str, path: str) -> BeautifulSoup:
     """A page of the built site as its HTML stands (what is written, not laid out)."""
-    file = site / PREFIX[lang] / (path if path.endswith(".html") else f"{path}index.html")
+    file = html_file(site / PREFIX[lang], path)
     return BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser")
 
 
