@@ -149,13 +149,13 @@ def build_pagefind(dest: Path) -> float:
 
 def ours_upfront(site: Path) -> int:
     """What the worker fetches as it starts, before any query (kb-search-worker.js,
-    prefetch): the meta file, then the whole index where it is one file, else the
-    Chinese words' files (at most four)."""
+    prefetch): the meta file (the whole index where it is small), and the Chinese words'
+    files of a split index (at most four)."""
     sizes = []
     for folder in (site / "search").glob("kb-*"):
-        files = [folder / "meta.json.gz", *folder.glob("all.*.json.gz")]
+        files = [folder / "meta.json.gz"]
         words = sorted(folder.glob("w*.json.gz"))
-        files += words if len(files) == 1 and len(words) <= 4 else []
+        files += words if len(words) <= 4 else []
         sizes.append(sum(f.stat().st_size for f in files))
     return max(sizes)
 

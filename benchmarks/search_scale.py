@@ -270,12 +270,13 @@ def index_sizes(site: Path) -> None:
     for folder in sorted((site / "search").glob("kb-*")):
         files = [f for f in folder.iterdir() if f.is_file()]
         raw = sum(f.stat().st_size for f in files)
-        # the largest file a query may fetch: a postings file, or the whole small index
-        largest = max(f.stat().st_size for f in files if f.name[0] in "ta")
+        # the largest file a query may fetch: a postings file (none where the whole index
+        # is in the meta file)
+        largest = max((f.stat().st_size for f in files if f.name[0] == "t"), default=0)
         print(
             f"  {folder.name}: {len(files)} files, {raw / 1e6:.1f} MB; meta "
             f"{(folder / 'meta.json.gz').stat().st_size / 1e3:.1f} kB, "
-            f"largest postings (or whole-index) file {largest / 1e3:.0f} kB"
+            f"largest postings file {largest / 1e3:.0f} kB"
         )
     material = site / "search" / "search_index.json"
     print(f"  search_index.json (Material's, empty): {material.stat().st_size / 1e3:.1f} kB")

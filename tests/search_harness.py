@@ -309,13 +309,13 @@ class _Page:
 def index_sections(site: Path) -> list[tuple[str, list]]:
     """Every section of the built site's search index as (language folder, [location,
     title, page title, text, heading above, ...]): from its section-text files (d<j>), or
-    from its whole index where it is one file (torchkb/search/index.py, index_files)."""
+    from the meta file where the whole index is in it (torchkb/search/index.py,
+    index_files)."""
     out = []
     for folder in sorted((site / "search").glob("kb-*")):
         blocks = [json.loads(gzip.decompress(f.read_bytes())) for f in folder.glob("d*.json.gz")]
-        for whole in folder.glob("all.*.json.gz"):
-            files = json.loads(gzip.decompress(whole.read_bytes()))
-            blocks += [content for name, content in files.items() if name[0] == "d"]
+        whole = json.loads(gzip.decompress((folder / "meta.json.gz").read_bytes())).get("whole")
+        blocks += [content for name, content in (whole or {}).items() if name[0] == "d"]
         out += [(folder.name, doc) for block in blocks for doc in block]
     return out
 

@@ -103,9 +103,12 @@ def test_meta_does_not_grow_with_the_sections() -> None:
     _, large = files_of(many)
     assert len(large["meta"]["chunks"]) == len(small["meta"]["chunks"]) == 1
     assert large["meta"]["N"] == 60 * small["meta"]["N"]
-    # as written: the files' names in it too, one hash per postings and words file and
-    # one for all the section texts
-    written = [json.loads(gzip.decompress(index_files(f)["meta.json.gz"])) for f in (small, large)]
+    # as written, split: the files' names in it too, one hash per postings and words file
+    # and one for all the section texts
+    split = SearchTuning(whole_index_bytes=0)
+    written = [
+        json.loads(gzip.decompress(index_files(f, split)["meta.json.gz"])) for f in (small, large)
+    ]
     size = [len(json.dumps(meta, ensure_ascii=False)) for meta in written]
     assert size[1] - size[0] < 10
     assert set(written[1]) == {
@@ -493,6 +496,21 @@ def test_files_are_named_by_their_content() -> None:
             *(n for n in files if n.startswith("d") and meta["files"]["d"] in n),
         }
         assert named == set(files) - {"meta.json.gz"}
+
+
+def test_a_small_index_is_whole_in_its_meta_file() -> None:
+    """At most whole_index_bytes, the index is one file, its meta file (the worker's one
+    fetch as a page loads), holding every split file's content; a changed section changes
+    its version, as a deploy's new file names would."""
+    _, files = files_of(DOCS)
+    written = index_files(files)
+    assert list(written) == ["meta.json.gz"]
+    meta = json.loads(gzip.decompress(written["meta.json.gz"]))
+    assert "files" not in meta
+    assert meta["whole"] == json.loads(json.dumps({n: c for n, c in files.items() if n != "meta"}))
+    changed = [dict(d, text=d["text"] + " 新") if d is DOCS[0] else d for d in DOCS]
+    again = json.loads(gzip.decompress(index_files(files_of(changed)[1])["meta.json.gz"]))
+    assert again["version"] != meta["version"]
 
 
 def test_a_worker_that_meets_a_new_deploy_starts_over(tmp_path: Path) -> None:

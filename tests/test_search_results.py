@@ -137,19 +137,18 @@ def test_a_small_index_is_fetched_whole_before_the_first_query(
     browser, base_url: str, site, lang: str
 ) -> None:
     """No first query waits for a file: this site's index is small, so each language's is
-    one file besides its meta file (torchkb/search/index.py, whole_index_bytes), and once
-    a page has loaded, with an empty HTTP cache and nothing typed, the worker has fetched
-    both."""
+    whole in its meta file (torchkb/search/index.py, whole_index_bytes), and once a page
+    has loaded, with an empty HTTP cache and nothing typed, the worker has fetched it."""
     folder = site / "search" / f"kb-{lang}"
-    wanted = {p.name for p in folder.glob("*.json.gz")}
-    assert len(wanted) == 2 and "meta.json.gz" in wanted, sorted(wanted)
+    wanted = {p.name for p in folder.iterdir()}
+    assert wanted == {"meta.json.gz"}, sorted(wanted)
     context = browser.new_context()
     fetched: set[str] = set()
     context.on("requestfinished", lambda r: fetched.add(r.url.rsplit("/", 1)[-1]))
     try:
         page = context.new_page()
         page.goto(base_url.rstrip("/") + ("/en/" if lang == "en" else "/"))
-        # what the test means: both files arrived (nothing typed); a worker's requests are
+        # what the test means: the file arrived (nothing typed); a worker's requests are
         # the page's in playwright, not in the page's own resource timing
         for _ in range(300):
             if wanted <= fetched:
@@ -161,16 +160,16 @@ def test_a_small_index_is_fetched_whole_before_the_first_query(
 
 
 def test_a_file_fetch_that_fails_once_costs_no_results(browser, base_url: str) -> None:
-    """A network hiccup on an index file (the first request of every file but the meta
-    file is aborted here: this site's whole index, fetched as the page loads) does not leave
-    the reader with no results: the worker forgets the failed fetch and fetches it again
-    when a query needs it."""
+    """A network hiccup on an index file (the first request of each is aborted here: this
+    site's whole index, in the meta file fetched as the page loads) does not leave the
+    reader with no results: the worker forgets the failed fetch and fetches it again when
+    a query needs it."""
     context = browser.new_context()
     failed: set[str] = set()
 
     def flaky(route) -> None:
         name = route.request.url.rsplit("/", 1)[-1]
-        if name not in failed and not name.startswith("meta"):
+        if name not in failed:
             failed.add(name)
             route.abort()
         else:

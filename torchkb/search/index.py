@@ -444,10 +444,10 @@ class SearchTuning:
     # holds on average, so ids stay dense (the worker keeps two numbers per id)
     block: int = 8
     gzip_level: int = 6  # higher levels barely shrink the index and cost build time
-    # An index of at most this many bytes (gzipped) is written as one file as well, which
-    # the worker fetches as the page loads: a reader's first query, typed as the page
-    # loads, then waits for one round trip, not for the three or four a split index costs
-    # (this site's is some 200 kB a language; ten times the content, 2 MB, is split)
+    # An index of at most this many bytes (gzipped) is written whole into the meta file,
+    # which the worker fetches as the page loads: a reader's first query, typed as the
+    # page loads, then waits for one round trip, not for the three or four a split index
+    # costs (this site's is some 270 kB a language; ten times the content is split)
     whole_index_bytes: int = 400_000
     query: QueryTuning = QueryTuning()
 
@@ -736,8 +736,9 @@ def index_files(
     - d<j>: `d17.<hash of all d files>.json.gz`, one hash in meta for the set: a section
       added shifts the ids, and so the files, of every section after it, and a hash per
       file would grow meta with the sections;
-    - or, for an index of at most `whole_index_bytes`, all of them in one JSON file,
-      `all.<hash>.json.gz` ({name: content}; `files.whole` in meta)."""
+    - or, for an index of at most `whole_index_bytes`, all of them in the meta file
+      (`whole`: {name: content}): the worker fetches one file, and a query typed as the
+      page loads waits for no second round trip."""
     level = tuning.gzip_level
     data = {
         name: _postings_file(content, level) if name[0] == "t" else _gzipped_json(content, level)  # type: ignore[arg-type]
@@ -757,15 +758,14 @@ def index_files(
         n: f"{n}.{hashes['d'] if n[0] == 'd' else digest[n]}.{'bin' if n[0] == 't' else 'json'}.gz"
         for n in data
     }
-    out = {names[n]: b for n, b in data.items()}
     if sum(len(b) for b in data.values()) <= tuning.whole_index_bytes:
-        # a small index: the one file the worker fetches, all of it (the split files are
-        # not written: nothing would fetch them)
-        whole = _gzipped_json(
-            {name: content for name, content in files.items() if name != "meta"}, level
-        )
-        hashes["whole"] = hashlib.sha256(whole).hexdigest()[:HASH_CHARS]
-        out = {f"all.{hashes['whole']}.json.gz": whole}
+        # a small index: all of it in the meta file (the split files are not written:
+        # nothing would fetch them)
+        whole = {name: content for name, content in files.items() if name != "meta"}
+        version = hashlib.sha256(" ".join(sorted(digest.values())).encode()).hexdigest()
+        meta = dict(files["meta"], whole=whole, version=version[:HASH_CHARS])  # type: ignore[arg-type]
+        return {"meta.json.gz": _gzipped_json(meta, level)}
+    out = {names[n]: b for n, b in data.items()}
     # the deploy's index as a whole: a worker that finds another version reloads its files
     version = hashlib.sha256(" ".join(sorted(out)).encode()).hexdigest()
     meta = dict(files["meta"], files=hashes, version=version[:HASH_CHARS])  # type: ignore[arg-type]

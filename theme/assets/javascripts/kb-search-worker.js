@@ -6,7 +6,7 @@
  *   reader's results stay in the reader's language; it is split into small gzipped files
  *   (torchkb/search/index.py, shard_index): a small meta file up front, postings files by
  *   sorted term range, the Chinese words by range, section texts in blocks; a query
- *   fetches only what it needs;
+ *   fetches only what it needs (a small index is whole in its meta file: one fetch);
  * - the query is tokenised the way torchkb/search/index.py tokenised the index: Chinese typed
  *   without spaces is segmented against the index's own words, code
  *   names match whole and by parts, pasted errors lose paths, line numbers, addresses;
@@ -72,18 +72,17 @@ function postingsFile(buffer) {
 function url(name) {
   const base = `../../search/kb-${LANG}/`
   if (name === "meta") return new URL(`${base}meta.json.gz`, self.location.href)
-  const hash = name === "all" ? meta.files.whole
-    : name[0] === "d" ? meta.files.d : meta.files[name[0]][+name.slice(1)]
+  const hash = name[0] === "d" ? meta.files.d : meta.files[name[0]][+name.slice(1)]
   const kind = name[0] === "t" ? "bin" : "json"
   return new URL(`${base}${name}.${hash}.${kind}.gz`, self.location.href)
 }
 
-/* A file of the index, parsed: fetched once, or taken from the whole index where it is
- * one file (a small index: meta.files.whole) */
+/* A file of the index, parsed: fetched once, or taken from the meta file where the whole
+ * index is in it (a small index: meta.whole) */
 function load(name) {
   if (!files.has(name)) {
-    const file = name !== "meta" && name !== "all" && meta.files.whole
-      ? load("all").then(all => all[name])
+    const file = name !== "meta" && meta.whole
+      ? Promise.resolve(meta.whole[name])
       : fetch(url(name), name === "meta" ? { cache: "no-cache" } : {})
         .then(r => r.ok ? inflate(r) : Promise.reject(new Error(`${name}: ${r.status}`)))
         .then(buffer => name[0] === "t" ? postingsFile(buffer)
@@ -810,15 +809,15 @@ async function reloadIfDeployed() {
 }
 
 /* What every query needs, fetched as soon as the worker runs, before Material sends SETUP
- * (it does once it has fetched its own, empty, search_index.json): the meta file, then a
- * small index whole (one file), or else the Chinese words a typed phrase is segmented
- * against (a file or two). A query typed as the page loads then waits for nothing more.
+ * (it does once it has fetched its own, empty, search_index.json): the meta file, with a
+ * small index whole in it, or else the Chinese words a typed phrase is segmented against
+ * (a file or two). A query typed as the page loads then waits for nothing more.
  * A failed fetch is forgotten and fetched again when a query needs it; a context with no
  * fetch (the tokenizer's node tests) fetches nothing */
 function prefetch() {
   return load("meta").then(m => {
     configure(m)
-    if (m.files.whole) return load("all")
+    if (m.whole) return
     return Promise.all(m.words.length <= 4 ? m.words.map((_, k) => load(`w${k}`)) : [])
   })
 }
@@ -829,18 +828,19 @@ if (typeof fetch === "function") prefetch().catch(() => {})
  * results: it is answered at once, not after the queries before it, so its answer cannot
  * arrive once the reader has begun typing and read "no results" for what was typed */
 let queue = Promise.resolve(), latest = 0
+let asked = false  // a reader's query has come: it compiles the engine's code itself
 addEventListener("message", ev => {
   const message = ev.data
   if (message.type === 0) {
     queue = queue.then(setup).catch(err => console.warn("search setup failed:", err))
       .then(() => postMessage({ type: 1 }))
     // a small index, in memory: one query answered unseen compiles the engine's code, so
-    // the reader's first query costs what any later one does. Not in the queue: a reader
-    // who types meanwhile is answered alongside it (a search shares no state across its
-    // awaits). A split index gets none: its files would hold up a query typed as the page
-    // loads (benchmarks/search_scale.py), and a query's own files dwarf compiling
-    queue.then(() => meta.files.whole && load("all")
-      .then(() => search(LANG === "zh" ? "显存 pin_memory" : "gpu memory pin_memory")))
+    // the reader's first query costs what any later one does; unless the reader has
+    // typed already, as the page loaded: that query compiles it, and is answered first.
+    // A split index gets none: its files would hold up a query typed as the page loads
+    // (benchmarks/search_scale.py), and a query's own files dwarf compiling
+    queue.then(() => meta.whole && !asked
+      && search(LANG === "zh" ? "显存 pin_memory" : "gpu memory pin_memory"))
       .catch(() => {})
   } else if (message.type === 2) {
     const id = ++latest
@@ -848,6 +848,7 @@ addEventListener("message", ev => {
       postMessage({ type: 3, data: { items: [] } })
       return
     }
+    asked = true
     queue = queue.then(async () => {
       if (id !== latest) return
       let data = { items: [] }
