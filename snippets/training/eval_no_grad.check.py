@@ -1,4 +1,5 @@
 import copy
+import warnings
 
 
 # 实验：在一份新的模型上，设定 train / eval 模式和是否记录梯度，前向两次，看三件事：
@@ -21,7 +22,7 @@ assert not out.requires_grad and torch.equal(
     running_mean, model[1].running_mean
 )  # 课程代码最后一段：两者都用
 
-# 网格用的层：行为随 train / eval 而变的 7 种，加上不随模式而变的 Linear；每种配一个输入形状
+# 网格用的层：行为随 train / eval 而变的 9 种，加上不随模式而变的 Linear；每种配一个输入形状
 mode_layers = {
     "Dropout": (lambda: nn.Dropout(0.5), (8, 6)),
     "Dropout2d": (lambda: nn.Dropout2d(0.5), (4, 6, 3, 3)),
@@ -37,6 +38,24 @@ mode_layers = {
         (5, 2, 6),
     ),
     "Linear": (lambda: nn.Linear(6, 6), (8, 6)),
+    "MultiheadAttention(key_padding_mask)": (
+        lambda: nn.MultiheadAttention(6, 2, dropout=0.5, batch_first=True),
+        (2, 5, 6),
+    ),
+    "TransformerEncoder(src_key_padding_mask)": (
+        lambda: nn.TransformerEncoder(nn.TransformerEncoderLayer(6, 2, 12, batch_first=True), 2),
+        (2, 5, 6),
+    ),
+}
+# 注意力层的调用方式：第 2 个序列的最后两个位置是填充 (padding)
+padding = torch.tensor([[False] * 5, [False, False, False, True, True]])
+calls = {
+    "MultiheadAttention(key_padding_mask)": lambda layer, data: layer(
+        data, data, data, key_padding_mask=padding, need_weights=False
+    ),
+    "TransformerEncoder(src_key_padding_mask)": lambda layer, data: layer(
+        data, src_key_padding_mask=padding
+    ),
 }
 
 
@@ -48,8 +67,11 @@ def forward(name, train_mode, grad_enabled, seed=1):
     torch.manual_seed(2)
     data = torch.randn(shape).requires_grad_()
     torch.manual_seed(seed)
-    with torch.set_grad_enabled(grad_enabled):
-        result = layer(data)
+    # eval 模式、不记录梯度时 TransformerEncoder 改走嵌套张量 (nested tensor) 的快速路径，
+    # 它的“原型阶段”UserWarning 与核查无关，不记录
+    with torch.set_grad_enabled(grad_enabled), warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "The PyTorch API of nested tensors")
+        result = calls.get(name, lambda layer, data: layer(data))(layer, data)
     return layer, data, result[0] if isinstance(result, tuple) else result
 
 
@@ -79,8 +101,9 @@ def trains_visibly(name):
     return not torch.allclose(result, reseeded) or updated
 
 
-# 网格：每种层 x 两半句。前半句：只调用 eval()（记录梯度），梯度是否照常到达输入和每个参数；
-# 后半句：训练模式下 no_grad() 是否与记录梯度时行为相同（行为随模式而变的层还要看得见在训练）
+# 网格：每种层 x 三种情形。前半句：只调用 eval()（记录梯度），梯度是否照常到达输入和每个参数；
+# 后半句：训练模式下 no_grad() 是否与记录梯度时行为相同（行为随模式而变的层还要看得见在训练），
+# 以及 eval 模式下 no_grad() 是否与记录梯度时行为相同
 eval_no_grad_cases = {}
 for name in mode_layers:
     eval_no_grad_cases[f"{name}: eval() without no_grad(), gradients still computed"] = (
@@ -89,6 +112,9 @@ for name in mode_layers:
     eval_no_grad_cases[f"{name}: no_grad() in train mode, train behavior unchanged"] = (
         same_behavior(name, (True, True), (True, False))
         and (name == "Linear" or trains_visibly(name))
+    )
+    eval_no_grad_cases[f"{name}: no_grad() in eval mode, eval behavior unchanged"] = (
+        same_behavior(name, (False, True), (False, False))
     )
 
 # eval 模式的 Dropout 把输入原样返回（同一个对象），所以输出没有自己的 grad_fn，梯度仍然到达输入
@@ -105,10 +131,11 @@ note_claim_holds = (
 )
 note_claim_cases = eval_no_grad_cases
 # 对照：同样的测量换成真正起作用的开关：no_grad() 下梯度是否到达输入，
-# eval() 下行为随模式而变的层是否与训练模式相同（同样的种子）；课程的模型上也一样
+# eval() 下行为随模式而变的层是否与训练模式相同（同样的种子）；课程的模型上也一样：不成立；
+# 再加上网格中除了 TransformerEncoder 在 eval 模式下的那一格以外的各格：都成立
 no_grad_train = measure(train_mode=True, grad_enabled=False)
 eval_grad = measure(train_mode=False, grad_enabled=True)
-note_claim_control = (
+claim_on_the_switches_that_act = (
     no_grad_train["builds_graph"]
     and eval_grad["dropout_active"]
     and eval_grad["bn_updates"]
@@ -116,4 +143,8 @@ note_claim_control = (
     and all(
         same_behavior(name, (True, True), (False, True)) for name in mode_layers if name != "Linear"
     )
+)
+note_claim_control = not claim_on_the_switches_that_act and all(
+    ok for case, ok in eval_no_grad_cases.items() if not case.startswith("TransformerEncoder")
+    or "eval mode" not in case
 )

@@ -122,7 +122,7 @@ fixed_formula_run = property_run(lambda step_lr, lam: 1 - step_lr * lam, lambda 
 assert fixed_formula_run["counterexample"] is None
 
 # SGD 的 weight_decay=λ 与在损失上加 λ/2·∑w²，在随机的权值、二次损失、lr、λ、momentum、dampening、
-# nesterov、实现方式（foreach）、dtype 和 1 到 3 步上是否相同？hypothesis 找反例
+# nesterov、实现方式（逐个参数、foreach、fused）、dtype 和 1 到 3 步上是否相同？hypothesis 找反例
 def sgd_wd_vs_l2(w0, a, b, step_lr, lam, steps, dtype, **kw):
     # 损失 ∑(a·w²/2 + b·w) 上各走 steps 步：weight_decay=lam 与加 lam/2·∑w² 的结果是否相同
     def run(weight_decay, l2):
@@ -145,6 +145,19 @@ def sgd_wd_vs_l2(w0, a, b, step_lr, lam, steps, dtype, **kw):
 vectors = st.integers(1, 4).flatmap(lambda n: st.tuples(*[st.lists(floats, min_size=n, max_size=n)] * 3))
 
 
+def sgd_fused_on_cpu():
+    # 这个版本的 SGD 有 fused 实现，并且能用在 CPU 的参数上吗？（torch 1.13 的 SGD 还没有 fused 参数）
+    try:
+        torch.optim.SGD([nn.Parameter(torch.zeros(1))], lr=0.1, fused=True)
+    except (TypeError, RuntimeError):
+        return False
+    return True
+
+
+# 实现方式：逐个参数（foreach=False）、foreach，以及这个版本能在 CPU 上用时的 fused
+sgd_implementations = [{"foreach": False}, {"foreach": True}] + ([{"fused": True}] if sgd_fused_on_cpu() else [])
+
+
 def sgd_property_run(examples=100):
     failing = []
 
@@ -157,12 +170,12 @@ def sgd_property_run(examples=100):
         momentum=st.sampled_from([0.0, 0.5, 0.9]),
         dampening=st.sampled_from([0.0, 0.5]),
         nesterov=st.booleans(),
-        foreach=st.booleans(),
+        implementation=st.sampled_from(sgd_implementations),
         dtype=st.sampled_from([torch.float32, torch.float64]),
     )
-    def same_weights(wab, step_lr, lam, steps, momentum, dampening, nesterov, foreach, dtype):
+    def same_weights(wab, step_lr, lam, steps, momentum, dampening, nesterov, implementation, dtype):
         nesterov = nesterov and momentum > 0 and dampening == 0  # nesterov 要求有 momentum、没有 dampening
-        kw = dict(momentum=momentum, dampening=dampening, nesterov=nesterov, foreach=foreach)
+        kw = dict(momentum=momentum, dampening=dampening, nesterov=nesterov, **implementation)
         if not sgd_wd_vs_l2(*wab, step_lr, lam, steps, dtype, **kw):
             failing[:] = [f"w, a, b={wab!r}, lr={step_lr!r}, λ={lam!r}, {steps} steps, {kw}, {dtype}"]
         assert not failing
@@ -175,7 +188,7 @@ def sgd_property_run(examples=100):
 
 
 sgd_formula_run = sgd_property_run()
-sgd_cases["hypothesis: random w, quadratic loss, lr, λ, momentum, dampening, nesterov, foreach, dtype, 1-3 steps"] = (
+sgd_cases["hypothesis: random w, quadratic loss, lr, λ, momentum, dampening, nesterov, implementation, dtype, 1-3 steps"] = (
     sgd_formula_run["counterexample"] is None
 )
 

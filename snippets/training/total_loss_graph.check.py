@@ -1,7 +1,8 @@
 # 实验：在同一个模型上训练 steps 步，用 accumulate 把每步的损失加到 total_loss 上，数 total_loss 引用的图节点
-def nodes_after(steps, accumulate, net=model, loss_of=lambda out: criterion(out, target), x=input):
+# total_loss 的初值由 start() 给出（默认 0）
+def nodes_after(steps, accumulate, net=model, loss_of=lambda out: criterion(out, target), x=input, start=int):
     opt = optimizer if net is model else torch.optim.SGD(net.parameters(), lr=0.01)
-    total = 0
+    total = start()
     for _ in range(steps):
         opt.zero_grad()
         step_loss = loss_of(net(x))
@@ -41,6 +42,8 @@ def graph_freed(name, **backward_kwargs):
             "mul": lambda t: t * t, "exp": torch.exp, "sigmoid": torch.sigmoid, "matmul": lambda t: t @ t.T,
             "pow": lambda t: t ** 3, "softmax": lambda t: torch.softmax(t, dim=1) * torch.arange(3.0),
             "Linear": nn.Linear(3, 2),
+            "add": lambda t: t + 1, "sum": lambda t: t, "neg": lambda t: -t,
+            "view": lambda t: t.view(-1),
         }
         step_loss = ops[name](fresh).sum()
     step_loss.backward(**backward_kwargs)
@@ -51,21 +54,23 @@ def graph_freed(name, **backward_kwargs):
     return False
 
 
-# 网格：保存了张量的运算和两个小模型，都只调用默认的 loss.backward()
-frees_grid = ("mul", "exp", "sigmoid", "matmul", "pow", "softmax", "Linear",
-              "Linear + ReLU + MSELoss", "Conv2d + BatchNorm2d")
+# 网格：保存了张量的运算和两个小模型，再加上不保存张量的运算（add、sum、neg、view），都只调用默认的 loss.backward()
+saving_grid = ("mul", "exp", "sigmoid", "matmul", "pow", "softmax", "Linear",
+               "Linear + ReLU + MSELoss", "Conv2d + BatchNorm2d")
+saving_nothing = ("add", "sum", "neg", "view")
 frees_cases = {"the lesson's model: MSELoss's saved self after loss.backward()": saved_tensors_freed()}
-frees_cases.update({f"{name}, loss.backward()": graph_freed(name) for name in frees_grid})
+frees_cases.update({f"{name}, loss.backward()": graph_freed(name) for name in saving_grid})
+frees_cases.update({f"{name} (saves no tensor), loss.backward()": graph_freed(name) for name in saving_nothing})
 
 
-def history_grows(loss_fn, accumulate):
-    # 用 loss_fn 算损失、用 accumulate 累加，训练 5 步和 10 步之后 total_loss 引用的图节点随步数增长吗？
+def history_grows(loss_fn, accumulate, start=int):
+    # 用 loss_fn 算损失、用 accumulate 累加（初值 start()），训练 5 步和 10 步之后 total_loss 引用的图节点随步数增长吗？
     net, x, y = nn.Linear(10, 3), torch.randn(16, 10), torch.randint(0, 3, (16,))
 
     def loss_of(out):
         return loss_fn(out, y)
 
-    return nodes_after(5, accumulate, net, loss_of, x) < nodes_after(10, accumulate, net, loss_of, x)
+    return nodes_after(5, accumulate, net, loss_of, x, start) < nodes_after(10, accumulate, net, loss_of, x, start)
 
 
 # 网格：损失函数 x 累加的写法（都带着 loss 本身，不取 .item()）
@@ -85,6 +90,13 @@ accumulate_cases = {
     for loss_name, loss_fn in loss_fns.items()
     for add_name, add in adds.items()
 }
+# 再加上 total_loss 的另外两种初值：0.0 和 torch.tensor(0.0)（不需要梯度的张量，+= 原地累加）
+starts = {"total_loss = 0.0": float, "total_loss = torch.tensor(0.0)": lambda: torch.tensor(0.0)}
+accumulate_cases.update({
+    f"{loss_name}, {start_name}, total_loss += loss": history_grows(loss_fn, adds["total_loss += loss"], start)
+    for loss_name, loss_fn in loss_fns.items()
+    for start_name, start in starts.items()
+})
 
 assert graph_size(loss) > 0 and isinstance(total_loss, float)  # 课程代码最后留下的 total_loss 是修正后的 float
 
@@ -97,9 +109,11 @@ note_claims_hold = {
 }
 # 对照：同样的测量用在会让结论反过来的情形上
 note_claims_control = {
-    # 同样的网格，改用 backward(retain_graph=True)：图保留
+    # 同样的测量只用在保存了张量的那些情形上：默认的 backward() 都释放，backward(retain_graph=True) 都不释放
     "training-backward-frees-graph": all(
-        [saved_tensors_freed(retain_graph=True)] + [graph_freed(name, retain_graph=True) for name in frees_grid]
+        ok for case, ok in frees_cases.items() if "saves no tensor" not in case
+    ) and not any(
+        [saved_tensors_freed(retain_graph=True)] + [graph_freed(name, retain_graph=True) for name in saving_grid]
     ),
     # total_loss += loss.item()
     "training-total-loss-accumulates": accumulates_history(lambda l: l.item()),
