@@ -38,7 +38,7 @@ def finite_grad(name, p, dtype, batch):
 assert torch.isinf(s.grad)  # sqrt 在 0 处的梯度是 inf
 assert x1.grad == 0 and x2.grad == 0  # 笔记原文的 .norm(dim=0) 写法：次梯度 0
 
-# 网格：求范数的函数 × p（'fro' 只有 torch.norm 和 Tensor.norm 接受）× 精度 × 零向量或部分行为 0 的一批
+# 网格：求范数的函数 × p（'fro' 只有 torch.norm 和 Tensor.norm 接受）× dtype × 零向量或部分行为 0 的一批
 norm_cases = {"the note's .norm(dim=0) of the difference at distance 0": not has_nan(distance_grads(norm_form))}
 norm_cases.update({
     f"{name}, p={p}, {str(dtype)[6:]}, {'batch with a zero row' if batch else 'zero vector'}": (
@@ -47,7 +47,7 @@ norm_cases.update({
     for name in norms
     for p in (2, 1, float("inf"), 3, 0.5, "fro")
     if p != "fro" or name in ("torch.norm", "Tensor.norm")
-    for dtype in (torch.float32, torch.float64)
+    for dtype in (torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.complex64)
     for batch in (False, True)
 })
 
