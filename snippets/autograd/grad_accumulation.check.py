@@ -13,6 +13,18 @@ def leaf(dtype):
     return make
 
 
+def complex_leaf():
+    fresh = torch.randn(3, dtype=torch.complex64, requires_grad=True)
+    return [fresh], lambda: (fresh.abs() ** 2).sum()
+
+
+def channels_last_conv():
+    # 权重是 channels_last 内存格式的卷积
+    conv = nn.Conv2d(2, 3, 3).to(memory_format=torch.channels_last)
+    inputs = torch.randn(2, 2, 5, 5).to(memory_format=torch.channels_last)
+    return [conv.weight, conv.bias], lambda: conv(inputs).pow(2).sum()
+
+
 def linear():
     layer, inputs = nn.Linear(3, 2), torch.randn(4, 3)
     return [layer.weight, layer.bias], lambda: layer(inputs).pow(2).sum()
@@ -38,6 +50,21 @@ def accumulates(make, between=None):
     # 第二次之后的 .grad 是否等于两次的梯度之和（同一个输入，所以是第一次的 2 倍）？
     first, second = grads_of_two_passes(make, between)
     return all(torch.allclose(b, 2 * a) for a, b in zip(first, second))
+
+
+def backward_with_inputs():
+    # backward(inputs=[weight])：只累加到 weight 的 .grad
+    layer, inputs = nn.Linear(3, 2), torch.randn(4, 3)
+    return [layer.weight], lambda: BackwardTo(layer(inputs).pow(2).sum(), [layer.weight])
+
+
+class BackwardTo:
+    # loss().backward() 时调用 backward(inputs=...)
+    def __init__(self, loss, inputs):
+        self.loss, self.inputs = loss, inputs
+
+    def backward(self):
+        self.loss.backward(inputs=self.inputs)
 
 
 def one_graph_twice(non_leaf):
@@ -80,6 +107,10 @@ note_claim_cases = {
     "the note's x.sum() on a 2 x 2 leaf of ones, two passes": accumulates(note_sum),
     "leaf float32, two forward and backward passes": accumulates(leaf(torch.float32)),
     "leaf float64, two forward and backward passes": accumulates(leaf(torch.float64)),
+    "leaf bfloat16, two forward and backward passes": accumulates(leaf(torch.bfloat16)),
+    "leaf complex64, two forward and backward passes": accumulates(complex_leaf),
+    "nn.Conv2d in channels_last, two passes": accumulates(channels_last_conv),
+    "nn.Linear weight, two passes of backward(inputs=[weight])": accumulates(backward_with_inputs),
     "nn.Linear weight and bias, two passes": accumulates(linear),
     "nn.Embedding(sparse=True) weight (sparse .grad), two passes": accumulates(sparse_embedding),
     "leaf, one graph, backward twice with retain_graph=True": one_graph_twice(non_leaf=False),

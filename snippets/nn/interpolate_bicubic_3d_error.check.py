@@ -66,12 +66,43 @@ except (AssertionError, ExceptionGroup):
     pass  # 反例记在 failures 中（最后一个是缩小后的）
 note_claim_property = {"examples": 200, "counterexample": failures[-1] if failures else None}
 
+
+
+def only_4d_works(dtype):
+    # 这种 dtype 的图：3-D 报错，unsqueeze(0) 成 4-D 之后可以，N 和 C 不变、最后两维放大 4 倍吗？
+    image = torch.zeros(3, 5, 6, dtype=dtype)
+    if bicubic_error(image) is None:
+        return False
+    try:
+        out = F.interpolate(image.unsqueeze(0), scale_factor=4, mode="bicubic")
+    except (NotImplementedError, RuntimeError):  # 这个版本不支持这种 dtype 的 bicubic
+        return False
+    return tuple(out.shape) == (1, 3, 20, 24)
+
+
+IMAGE_DTYPES = [torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.uint8]
+dtype_cases = {
+    f"{str(dtype)[6:]}: 3-D raises, 4-D after unsqueeze(0) works": only_4d_works(dtype) for dtype in IMAGE_DTYPES
+}
+
 # 笔记的说法，按情形（本站据此标注核查结果）：3-D 和 5-D 都报错
 note_claim_cases = {
     "3-D (17, 16, 16), scale_factor=4: raises": "got 3D" in str(lesson_error)
     and "got bicubic" in str(lesson_error),
     "5-D (1, 1, 17, 16, 16), scale_factor=4: raises": "got 5D" in str(error_5d or ""),
     "property: 1-6 dims, size or scale_factor, align_corners, antialias": not failures,
-}
+} | dtype_cases
+
+
+def raises_in_4d(dtype):
+    try:
+        F.interpolate(torch.zeros(1, 3, 5, 6, dtype=dtype), scale_factor=4, mode="bicubic")
+    except (NotImplementedError, RuntimeError):
+        return True
+    return False
+
+
+# 网格外：整数和复数张量即使是 4-D 也报错（bicubic 只为浮点和 uint8 实现）
+assert raises_in_4d(torch.int64) and raises_in_4d(torch.complex64)
 note_claim_holds = all(note_claim_cases.values())
 note_claim_control = "got 4D" in str(error_4d or "")

@@ -28,11 +28,16 @@ def children_first(model):
 
 
 def reaches_every_submodule(model):
-    # apply 调用 fn 的顺序就是上面的顺序吗？每一个子模块（.modules()）都恰好被调用一次吗？
+    # apply 调用 fn 的顺序就是上面的顺序吗？每一个子模块（.modules()）都被调用到了吗？
     seen = apply_order(model)
-    return [id(m) for m in seen] == [id(m) for m in children_first(model)] and sorted(map(id, seen)) == sorted(
+    return [id(m) for m in seen] == [id(m) for m in children_first(model)] and set(map(id, seen)) == set(
         map(id, model.modules())
     )
+
+
+def calls_on(model, module):
+    # apply 对 module 调用了几次 fn？
+    return sum(m is module for m in apply_order(model))
 
 
 class Blocks(nn.Module):
@@ -45,6 +50,9 @@ class Blocks(nn.Module):
 
 
 shared = nn.Linear(2, 2)
+# 同一个模块挂在两个不同的父模块下：每个父模块的 .children() 都返回它
+shared_by_two = nn.Linear(2, 2)
+two_parents = nn.Sequential(nn.Sequential(shared_by_two), nn.Sequential(nn.ReLU(), shared_by_two))
 apply_cases = {
     "nested nn.Sequential (the note's)": reaches_every_submodule(net),
     "nn.ModuleList": reaches_every_submodule(nn.ModuleList([nn.Linear(2, 2), nn.ReLU()])),
@@ -54,6 +62,7 @@ apply_cases = {
         nn.Sequential(nn.Sequential(nn.Sequential(nn.Sequential(nn.Linear(2, 2)))))
     ),
     "one module registered under two names": reaches_every_submodule(nn.Sequential(shared, shared)),
+    "one module shared by two parents": reaches_every_submodule(two_parents),
     "a layer in a plain list (not a child)": reaches_every_submodule(holder),
 }
 
@@ -63,3 +72,6 @@ note_claim_holds = [id(m) for m in apply_order(net)] == [id(m) for m in expected
 )
 note_claim_cases = apply_cases
 note_claim_control = [id(m) for m in apply_order(holder)] == [id(m) for m in [holder.layers[0], holder]]
+# 同一父模块下的两个名字只调用一次；两个父模块下的同一个模块调用两次（apply 不去重，.modules() 去重）
+assert calls_on(nn.Sequential(shared, shared), shared) == 1 and calls_on(two_parents, shared_by_two) == 2
+assert len([m for m in two_parents.modules() if m is shared_by_two]) == 1

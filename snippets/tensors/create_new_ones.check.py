@@ -50,6 +50,21 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", UserWarning)
     assert torch.zeros(2).new_tensor(torch.tensor([1, 2])).dtype == torch.float32
 
+
+
+def raises_not_implemented(make):
+    try:
+        make()
+    except NotImplementedError:
+        return True
+    return False
+
+
+# 布局也沿用：稀疏 COO 张量的 new_zeros、new_empty 仍是稀疏 COO；它的 new_ones、new_full 则报 NotImplementedError
+coo = torch.zeros(2, 3).to_sparse()
+assert coo.new_zeros(2, 3).layout == coo.new_empty(2, 3).layout == torch.sparse_coo
+assert raises_not_implemented(lambda: coo.new_ones(2, 3)) and raises_not_implemented(lambda: coo.new_full((2, 3), 1.0))
+
 # 笔记的说法是否成立（本站据此标注核查结果）
 note_claim_holds = all(new_ones_cases.values())
 note_claim_cases = new_ones_cases
