@@ -72,7 +72,6 @@ class PageWriter:
             # data-snippet: which file the lesson block below is (tests/pagewalk.py)
             f'<a id="{snippet_anchor(snip.id)}" data-snippet="snippets/{shown}"></a>',
             f"<!-- snippet: {shown} -->",
-            *self.codeblock_marks(snip, code),
             *self.editor_label(snip),
             "",
             f"{fence}{lang_tag}",
@@ -83,11 +82,9 @@ class PageWriter:
             title = self.ui["raises"] if snip.meta.expect_exception else self.ui["output"]
             o_fence = "````" if "```" in recorded else "```"
             body = recorded + ("" if recorded.endswith("\n") else "\n")
-            check = self.output_is_checked(snip, code)
             out += [
                 "",
                 f"<!-- output: {snip.id} -->",
-                *(["<!--pytest-codeblocks:expected-output-->"] if check else []),
                 f'<div class="kb-output-name" id="{output_anchor(snip.id)}">{title}</div>',
                 "",
                 f"{o_fence}text",
@@ -298,8 +295,8 @@ class PageWriter:
         return f"{DEVICE_NAMES[kind]}{self.ui['sep']}{text}" if named else text
 
     def checks(self, snip: snippet_store.Snippet, runs: dict[str, Record | None]) -> str:
-        """The editor's checks, folded: their code (pytest-codeblocks runs it after the
-        lesson, as one program: `cont`), what the run found and where it ran."""
+        """The editor's checks, folded: their code (run after the lesson, in its namespace:
+        `verify`), what the run found and where it ran."""
         ui = strings(self.lang)["run"]
         code = comments.source(snip, self.lang, check_part=True)
         fence = "````" if "```" in code else "```"
@@ -312,7 +309,6 @@ class PageWriter:
             ui["check_lead"],
             "",
             f"<!-- check: {shown} -->",
-            "<!--pytest-codeblocks:cont-->",
             f"{fence}python",
             code + ("" if code.endswith("\n") else "\n") + fence,
             "",
@@ -343,58 +339,6 @@ class PageWriter:
         devices = {kind for kind, _ in out}
         # the device is named only where runs on two devices both gave verdicts
         return [f"{kind}: {text}" if len(devices) > 1 else text for kind, text in out]
-
-    @staticmethod
-    def codeblock_marks(snip: snippet_store.Snippet, code: str) -> list[str]:
-        """pytest-codeblocks marks, so the page's code runs as shown (tests/ run it too)."""
-        meta = snip.meta
-        if snip.kind == "shell":
-            return [
-                '<!--pytest.mark.skip(reason="shell snippet: run or syntax-checked by '
-                'tests/test_snippets.py, never blindly from a page")-->'
-            ]
-        if snip.kind != "python":
-            return []
-        marks = []
-        if meta.skip:
-            marks.append(f"<!--pytest.mark.skip(reason={meta.skip!r})-->")
-        if meta.needs == "cuda":
-            marks.append(
-                '<!--pytest.mark.skipif(not __import__("torch").cuda.is_available(), '
-                'reason="needs CUDA")-->'
-            )
-        if meta.needs == "cpu-only-build":
-            marks.append(
-                '<!--pytest.mark.skipif(__import__("torch").backends.cuda.is_built(), '
-                'reason="needs a CPU-only torch build")-->'
-            )
-        if '__name__ == "__main__"' in code:
-            marks.append(
-                '<!--pytest.mark.skip(reason="main-guarded (DataLoader workers): '
-                'run as __main__ by tests/test_snippets.py")-->'
-            )
-        for package in meta.packages:
-            marks.append(f"<!--pytest-codeblocks:importorskip({package})-->")
-        if meta.expect_exception:
-            # pytest-codeblocks re-raises every error as RuntimeError
-            marks.append(
-                "<!--pytest.mark.xfail(raises=RuntimeError, strict=True, "
-                'reason="the snippet demonstrates an error")-->'
-            )
-        return marks
-
-    @staticmethod
-    def output_is_checked(snip: snippet_store.Snippet, code: str) -> bool:
-        """Whether pytest-codeblocks compares the page's output block with a fresh run."""
-        meta = snip.meta
-        return (
-            snip.kind == "python"
-            and meta.deterministic_output
-            and not meta.expect_exception
-            and meta.needs == "cpu"
-            and not meta.skip
-            and '__name__ == "__main__"' not in code
-        )
 
     def skip_reason(self, snip: snippet_store.Snippet, rec: Record) -> str:
         """Why the run skipped a snippet, in the page's language: the runner's CUDA
