@@ -24,10 +24,10 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, fields
-from html.parser import HTMLParser
 from pathlib import Path
 
 import rjieba
+from lxml import etree
 
 import torchkb
 from torchkb.cjk import SEARCH_HAN_CHARS
@@ -134,10 +134,12 @@ def tokens(text: str) -> list[str]:
 
 # ---- sections of a rendered page ------------------------------------------------------
 # Material's search plugin splits a page's HTML into sections the same way; its pass is
-# skipped now (torchkb/site/search.py), so this reads the pages instead, with the standard
-# library's HTMLParser, once each: a section per heading with an id, the page's opening
-# part (h1 or preface) at the page's own URL, and nothing of what Material's index leaves
-# out (data-search-exclude: badges, provenance; line number tables; scripts and styles).
+# skipped now (torchkb/site/search.py), so this reads the pages instead, once each, with
+# lxml's HTML parser driving a parser target (libxml2's tokenizer: several times faster
+# than the standard library's HTMLParser on pages of highlighted code): a section per
+# heading with an id, the page's opening part (h1 or preface) at the page's own URL, and
+# nothing of what Material's index leaves out (data-search-exclude: badges, provenance;
+# line number tables; scripts and styles).
 
 # Tags that end a run of text; any other tag (a highlighted code token's <span>, <code>,
 # <a>, <em>) sits inside a run, so it adds no space: code reads `torch.zeros(1)`, not
@@ -149,8 +151,6 @@ _BLOCK_TAGS = frozenset(
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _DROPPED = frozenset({"script", "style", "object"})  # left out with their content
 _CARVED = "\x00"  # where an own section was cut out of the heading's section around it
-
-_Attrs = list[tuple[str, str | None]]
 
 
 def _squash(text: str) -> str:
@@ -169,16 +169,18 @@ class _Heading:
     title_parts: list[str] = field(default_factory=list)  # while it is read
 
 
-class _PageText(HTMLParser):
-    """A rendered page read once: its text as parts (a block tag a space, entities
-    unescaped), its headings as places among those parts, and its elements that are
-    sections of their own (a claims card: `data-search-section`, its title in
-    `data-search-title`, its address in `id`), cut out of the parts, with their text.
-    An element marked `data-search-exclude` (or a line-number table) is left out with all
-    it holds: its tag is counted in and out, as a badge <span> holds <span>s."""
+class _PageText:
+    """A rendered page read once (an lxml parser target: `_read`): its text as parts (a
+    block tag a space, entities unescaped), its headings as places among those parts, and
+    its elements that are sections of their own (a claims card: `data-search-section`, its
+    title in `data-search-title`, its address in `id`), cut out of the parts, with their
+    text. An element marked `data-search-exclude` (or a line-number table) is left out with
+    all it holds: its tag is counted in and out, as a badge <span> holds <span>s.
+    libxml2 nests elements by HTML4's rules: a <p> ends where a block element opens inside
+    it (a heading where a <p> does), and an end tag with nothing open to close is dropped
+    unseen, so a <p> marked excluded or a section of its own must hold no blocks."""
 
     def __init__(self, url: str) -> None:
-        super().__init__(convert_charrefs=True)
         self.url = url
         self.parts: list[str] = []
         self.headings: list[_Heading] = []
@@ -189,21 +191,18 @@ class _PageText(HTMLParser):
         self._heading: _Heading | None = None  # the heading we are in
         self._headerlink = False
 
-    def handle_starttag(self, tag: str, attrs: _Attrs) -> None:
+    def start(self, tag: str, attrib: Mapping[str, str]) -> None:
         if self._skip:
             if tag == self._skip:
                 self._skip_depth += 1
             return
-        own = False
-        for name, value in attrs:  # most tags are code tokens' <span class>: one pass
-            if name == "data-search-exclude" or (name == "class" and value == "linenodiv"):
+        if attrib:  # most tags are code tokens' <span class>: dict look-ups only
+            if "data-search-exclude" in attrib or attrib.get("class") == "linenodiv":
                 self._skip, self._skip_depth = tag, 1
                 return
-            if name == "data-search-section":
-                own = True
-        if own and not self._own:  # a nested one is part of the one it is in
-            self._start_own(tag, attrs)
-            return
+            if "data-search-section" in attrib and not self._own:
+                self._start_own(tag, attrib)  # a nested one is part of the one it is in
+                return
         if tag == self._own:
             self._own_depth += 1
         heading = self._heading
@@ -215,11 +214,11 @@ class _PageText(HTMLParser):
             if heading is not None:
                 heading.title_parts.append(" ")
             elif tag in _HEADINGS and not self._own:
-                self._heading = _Heading(_HEADINGS[tag], dict(attrs).get("id"), len(self.parts))
-        elif tag == "a" and heading is not None and ("class", "headerlink") in attrs:
+                self._heading = _Heading(_HEADINGS[tag], attrib.get("id"), len(self.parts))
+        elif tag == "a" and heading is not None and attrib.get("class") == "headerlink":
             self._headerlink = True
 
-    def handle_endtag(self, tag: str) -> None:
+    def end(self, tag: str) -> None:
         if self._skip:
             if tag == self._skip:
                 self._skip_depth -= 1
@@ -243,24 +242,22 @@ class _PageText(HTMLParser):
             if not self._own_depth:
                 self._end_own()
 
-    def handle_data(self, data: str) -> None:
+    def data(self, data: str) -> None:
         if not self._skip:
             self._text.append(data)
             if self._heading is not None and not self._headerlink:
                 self._heading.title_parts.append(data)
 
     def close(self) -> None:
-        super().close()
         self._end_own()  # one never closed runs to the page's end
 
-    def _start_own(self, tag: str, attrs: _Attrs) -> None:
-        found = dict(attrs)
-        ident = found.get("id")
+    def _start_own(self, tag: str, attrib: Mapping[str, str]) -> None:
+        ident = attrib.get("id")
         self._own, self._own_depth = tag, 1
         self.own.append(
             {
                 "location": self.url if ident is None else f"{self.url}#{ident}",
-                "title": found.get("data-search-title") or "",
+                "title": attrib.get("data-search-title") or "",
                 "text": "",
                 **({"parent": self.headings[-1].title} if self.headings else {}),
             }
@@ -274,19 +271,23 @@ class _PageText(HTMLParser):
             self._own, self._text = "", self.parts
 
 
+def _read(html: str, url: str) -> _PageText:
+    """`html` (a page's content or a fragment) read into a _PageText."""
+    page = _PageText(url)
+    parser = etree.HTMLParser(target=page)
+    parser.feed(html)  # as str: UTF-8 bytes (encoding="utf-8") read the same, no faster
+    parser.close()  # calls the target's close()
+    return page
+
+
 def plain(fragment: str) -> str:
     """The text of an HTML fragment, read as a page's is."""
-    page = _PageText("")
-    page.feed(fragment)
-    page.close()
-    return _squash("".join(page.parts).replace(_CARVED, " "))
+    return _squash("".join(_read(fragment, "").parts).replace(_CARVED, " "))
 
 
 def page_sections(content: str, url: str, page_title: str) -> list[dict[str, str]]:
     """A rendered page's content -> [{location, title, text}], plain text."""
-    page = _PageText(url)
-    page.feed(content)
-    page.close()
+    page = _read(content, url)
     heads = [h for h in page.headings if h.ident is not None]
     parts = page.parts
     if heads and heads[0].level == 1 and not _squash("".join(parts[: heads[0].start])):
