@@ -191,6 +191,48 @@ def test_nested_excluded_markup_is_dropped_whole() -> None:
     assert section["text"] == "before after"
 
 
+def test_a_page_is_read_into_sections_in_one_pass() -> None:
+    """What the page reader must get right at once: the opening h1 is the page's own
+    section, a permalink is no part of a title, inline tags join a code name while block
+    tags part words, entities are text (once: `&amp;lt;` stays `&lt;`), U+200B goes,
+    excluded spans in spans go whole, a script goes, a card is a section of its own under
+    the h2 above it and is cut out of that h2's text, and a heading's parent is the
+    nearest higher heading below h1."""
+    page = (
+        '<h1 id="t">Tensors<a class="headerlink" href="#t">¶</a></h1>'
+        "<p>Call <code><span>torch</span><span>.</span><span>zeros</span></code>"
+        "(1)</p><p>a &lt; b &amp;lt; c</p>"
+        '<h2 id="views">Views <code>x.view</code><a class="headerlink" href="#views">¶</a></h2>'
+        '<p>share <span data-search-exclude><span class="kb-badge">CPU <span>✓</span>'
+        "</span> hidden</span>storage\u200b内存</p><script>var x = '<p>no</p>'</script>"
+        '<div class="kb-claim" id="c1" data-search-section data-search-title="Verified: 1 &lt; 2">'
+        "<div><p>checked</p></div><div>again</div></div><p>after the card</p>"
+        '<h3 id="deep">Deep</h3><li>one</li><li>two</li>'
+    )
+    assert page_sections(page, "t/", "Page title") == [
+        {"location": "t/", "title": "Tensors", "text": "Call torch.zeros(1) a < b &lt; c"},
+        {
+            "location": "t/#views",
+            "title": "Views x.view",
+            "text": "share storage内存 after the card",
+        },
+        {"location": "t/#deep", "title": "Deep", "text": "one two", "parent": "Views x.view"},
+        {
+            "location": "t/#c1",
+            "title": "Verified: 1 < 2",
+            "text": "checked again",
+            "parent": "Views x.view",
+        },
+    ]
+    # text before the h1: the page's title heads the opening section, the h1 is a section
+    opened = page_sections("<p>intro</p>" + page, "t/", "Page title")
+    assert [(s["location"], s["title"]) for s in opened[:2]] == [
+        ("t/", "Page title"),
+        ("t/#t", "Tensors"),
+    ]
+    assert search.plain("<li>a</li><li><em>b</em>&gt;c\u200b</li>") == "a b>c"
+
+
 def write_index_files(
     tmp_path: Path,
     docs: list[dict],
