@@ -829,18 +829,21 @@ if (typeof fetch === "function") prefetch().catch(() => {})
  * arrive once the reader has begun typing and read "no results" for what was typed */
 let queue = Promise.resolve(), latest = 0
 let asked = false  // a reader's query has come: it compiles the engine's code itself
+const WARM_UP_AFTER_MS = 50
 addEventListener("message", ev => {
   const message = ev.data
   if (message.type === 0) {
     queue = queue.then(setup).catch(err => console.warn("search setup failed:", err))
       .then(() => postMessage({ type: 1 }))
     // a small index, in memory: one query answered unseen compiles the engine's code, so
-    // the reader's first query costs what any later one does; unless the reader has
-    // typed already, as the page loaded: that query compiles it, and is answered first.
-    // A split index gets none: its files would hold up a query typed as the page loads
+    // the reader's first query costs what any later one does. It waits a moment after
+    // READY: a reader who typed as the page loaded has a query on its way (Material sends
+    // it on READY), and that query, answered first, compiles the code itself. A split
+    // index gets none: its files would hold up a query typed as the page loads
     // (benchmarks/search_scale.py), and a query's own files dwarf compiling
-    queue.then(() => meta.whole && !asked
-      && search(LANG === "zh" ? "显存 pin_memory" : "gpu memory pin_memory"))
+    queue.then(() => new Promise(resolve => setTimeout(resolve, WARM_UP_AFTER_MS)))
+      .then(() => meta.whole && !asked
+        && search(LANG === "zh" ? "显存 pin_memory" : "gpu memory pin_memory"))
       .catch(() => {})
   } else if (message.type === 2) {
     const id = ++latest
