@@ -26,6 +26,11 @@ def test_register_is_well_formed() -> None:
         assert claim.note in raw, f"{where}: unknown note"
         assert claim.claim.en, f"{where}: no English"
         assert claim.explanation and claim.explanation.en, f"{where}: explain the status"
+        # the note's words (or a restatement), never the editor's verdict put in its place
+        for lang, grid in (("zh", "核查的网格"), ("en", "The grid checked")):
+            said = getattr(claim.claim, lang)
+            assert grid not in said, f"{where}: the claim's {lang} holds the editor's verdict"
+            assert said != getattr(claim.explanation, lang), f"{where}: claim = explanation"
 
 
 def test_labels_come_from_current_records() -> None:
