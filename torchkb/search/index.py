@@ -784,6 +784,13 @@ def index_files(
         if name != "meta"
     }
     digest = {name: hashlib.sha256(b).hexdigest()[:HASH_CHARS] for name, b in data.items()}
+    if sum(len(b) for b in data.values()) <= tuning.whole_index_bytes:
+        # a small index: all of it in the meta file (the split files are not written:
+        # nothing would fetch them)
+        whole = {name: content for name, content in files.items() if name != "meta"}
+        version = hashlib.sha256(" ".join(sorted(digest.values())).encode()).hexdigest()
+        meta = dict(files["meta"], whole=whole, version=version[:HASH_CHARS])  # type: ignore[arg-type]
+        return {"meta.json.gz": _gzipped_json(meta, level)}
     texts = hashlib.sha256()
     for name in sorted((n for n in data if n[0] == "d"), key=lambda n: int(n[1:])):
         texts.update(digest[name].encode())
@@ -796,13 +803,6 @@ def index_files(
         n: f"{n}.{hashes['d'] if n[0] == 'd' else digest[n]}.{'bin' if n[0] == 't' else 'json'}.gz"
         for n in data
     }
-    if sum(len(b) for b in data.values()) <= tuning.whole_index_bytes:
-        # a small index: all of it in the meta file (the split files are not written:
-        # nothing would fetch them)
-        whole = {name: content for name, content in files.items() if name != "meta"}
-        version = hashlib.sha256(" ".join(sorted(digest.values())).encode()).hexdigest()
-        meta = dict(files["meta"], whole=whole, version=version[:HASH_CHARS])  # type: ignore[arg-type]
-        return {"meta.json.gz": _gzipped_json(meta, level)}
     out = {names[n]: b for n, b in data.items()}
     # the deploy's index as a whole: a worker that finds another version reloads its files
     version = hashlib.sha256(" ".join(sorted(out)).encode()).hexdigest()
