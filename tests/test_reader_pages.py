@@ -157,6 +157,17 @@ def _errors_yml(root: Path) -> Path:
     return root / "notes" / "errors.yml"
 
 
+def _without_entry(tmp_path: Path, snippet: str) -> Project:
+    """A copy of the sources whose notes/errors.yml lacks the entry of `snippet`."""
+    root = copy_sources(tmp_path)
+    path = _errors_yml(root)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    kept = [e for e in data if e.get("snippet") != snippet]
+    assert len(kept) == len(data) - 1
+    path.write_text(yaml.safe_dump(kept, allow_unicode=True), encoding="utf-8")
+    return Project(root)
+
+
 def test_every_error_a_page_shows_has_its_entry() -> None:
     assert error_index.missing_entries(Project(ROOT)) == []
 
@@ -164,13 +175,7 @@ def test_every_error_a_page_shows_has_its_entry() -> None:
 def test_an_error_without_an_entry_is_listed_and_shown_as_not_written(tmp_path: Path) -> None:
     """A new note's error builds (the page says its cause and fix are not written yet);
     the tests list it until notes/errors.yml has its entry."""
-    root = copy_sources(tmp_path)
-    path = _errors_yml(root)
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    kept = [e for e in data if e.get("snippet") != "tensors/broadcast_mismatch.py"]
-    assert len(kept) == len(data) - 1
-    path.write_text(yaml.safe_dump(kept, allow_unicode=True), encoding="utf-8")
-    project = Project(root)
+    project = _without_entry(tmp_path, "tensors/broadcast_mismatch.py")
     assert error_index.missing_entries(project) == ["tensors/broadcast_mismatch.py"]
     assert strings("zh")["errors"]["no_entry"] in error_index.error_index_page(project, "zh")
 
@@ -227,13 +232,8 @@ def test_an_error_a_run_prints_is_an_entry_of_its_own() -> None:
 
 
 def test_a_printed_error_without_an_entry_is_listed(tmp_path: Path) -> None:
-    root = copy_sources(tmp_path)
-    path = _errors_yml(root)
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    kept = [e for e in data if e.get("snippet") != "tools/make_dot.py"]
-    assert len(kept) == len(data) - 1
-    path.write_text(yaml.safe_dump(kept, allow_unicode=True), encoding="utf-8")
-    assert error_index.missing_entries(Project(root)) == ["tools/make_dot.py"]
+    project = _without_entry(tmp_path, "tools/make_dot.py")
+    assert error_index.missing_entries(project) == ["tools/make_dot.py"]
 
 
 # -- claims register ---------------------------------------------------------------------
