@@ -21,6 +21,6 @@ C2 = torch.tensor(3.0, requires_grad=True)
 plus = torch.log(C1 * C2) + torch.sin(C2)
 plus.backward()
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 note_claim_holds = matches_note(z, X1, X2) and X1.is_leaf and X2.is_leaf
 note_claim_control = matches_note(plus, C1, C2) and C1.is_leaf and C2.is_leaf

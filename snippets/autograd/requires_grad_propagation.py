@@ -1,4 +1,4 @@
-# 编者: 补上 import
+# 编者：补上 import
 import torch
 
 x = torch.zeros((1), requires_grad=True)

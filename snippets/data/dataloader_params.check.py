@@ -96,7 +96,7 @@ except ValueError:  # persistent_workers option needs num_workers > 0
     persistent_refused = True
 assert persistent_refused
 
-# 笔记的两条说法是否成立 (本站据此标注核查结果)
+# 笔记的两条说法是否成立（本站据此标注核查结果）
 note_claims_hold = {
     "data-num-workers-zero": loads_in_main_process(0) and all(workers_cases.values()),
     # 不足一个 batch 的 2 个样本被丢弃，在网格的每种情形下都是如此吗

@@ -2,7 +2,7 @@ import torch
 from torch.utils.data import DataLoader, TensorDataset
 
 dataset = TensorDataset(torch.randn(64, 3, 32, 32), torch.randint(0, 10, (64,)))
-# pin_memory=True：生成的Tensor数据最开始是属于内存中的锁页内存
+# pin_memory=True：生成的 Tensor 数据最开始是属于内存中的锁页内存
 loader = DataLoader(dataset, batch_size=16, pin_memory=True)
 
 images, labels = next(iter(loader))

@@ -1,7 +1,7 @@
 import torch
 
-x = torch.randn(64, 1024, 1024)  # 256 MiB 的一个 batch, 在普通 (可分页) 内存中
-pinned = x.pin_memory()          # 同样的数据, 放在锁页内存中
+x = torch.randn(64, 1024, 1024)  # 256 MiB 的一个 batch，在普通（可分页）内存中
+pinned = x.pin_memory()          # 同样的数据，放在锁页内存中
 
 
 def copy_ms(t, repeats=5):

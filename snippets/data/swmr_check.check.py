@@ -26,7 +26,7 @@ def swmr_after_open(mode):
             return check_file.swmr_mode
 
 
-# 笔记的两条说法是否成立 (本站据此标注核查结果)
+# 笔记的两条说法是否成立（本站据此标注核查结果）
 note_claims_hold = {
     # 要用 HDF5 1.10 必须源码编译吗？pip 装的 h5py 直接用 1.10 格式进入 SWMR 写模式
     "data-hdf5-source-build": not swmr_write_starts(("v110", "v110")),

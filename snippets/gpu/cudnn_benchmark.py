@@ -3,9 +3,9 @@ import statistics
 import subprocess
 import sys
 
-# cuDNN 在进程里按输入尺寸缓存选好的卷积算法: 为了两种设置互不影响, 每种设置在一个新的进程里计时。
-# 先用第一个尺寸预热 (benchmark=True 时在这里试跑各种卷积算法), 再计时;
-# 计时中遇到新的尺寸时, benchmark=True 又要试跑一遍。GPU 是异步的, 计时前后都要同步
+# cuDNN 在进程里按输入尺寸缓存选好的卷积算法：为了两种设置互不影响，每种设置在一个新的进程里计时。
+# 先用第一个尺寸预热（benchmark=True 时在这里试跑各种卷积算法），再计时；
+# 计时中遇到新的尺寸时，benchmark=True 又要试跑一遍。GPU 是异步的，计时前后都要同步
 TIMING = """
 import json, sys, time, torch
 torch.backends.cudnn.benchmark = sys.argv[1] == "True"
@@ -39,8 +39,8 @@ def timings(benchmark):
     return json.loads(out)
 
 
-# 两种设置交替, 各在 3 个进程里计时: 输入尺寸固定时每个进程计时 5 次, 看得见计时的波动;
-# 然后每次换一个没见过的输入尺寸 (benchmark=True 每次都要重新试跑), 再把这些尺寸重来一遍
+# 两种设置交替，各在 3 个进程里计时：输入尺寸固定时每个进程计时 5 次，看得见计时的波动；
+# 然后每次换一个没见过的输入尺寸（benchmark=True 每次都要重新试跑），再把这些尺寸重来一遍
 runs = {False: [], True: []}
 for _ in range(3):
     for benchmark in (False, True):

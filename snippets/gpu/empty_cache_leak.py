@@ -8,15 +8,15 @@ x = torch.randn(256, 1024, device="cuda")
 
 
 def train(detach, empty_cache_every, steps=100):
-    # 每一步把上一步的输出 h 带进来 (像 RNN 的隐状态); 每 empty_cache_every 步调用一次 empty_cache
-    # 返回每一步的耗时 (秒) 和每一步之后的 memory_allocated (字节)
+    # 每一步把上一步的输出 h 带进来（像 RNN 的隐状态）；每 empty_cache_every 步调用一次 empty_cache
+    # 返回每一步的耗时（秒）和每一步之后的 memory_allocated（字节）
     h = torch.zeros(256, 1024, device="cuda")
     times, allocated = [], []
     for step in range(steps):
         torch.cuda.synchronize()
         start = time.perf_counter()
         h = torch.tanh(model(x) + h)
-        h.mean().backward(retain_graph=True)  # 不 detach 时, 反向传播要一路走回第一步
+        h.mean().backward(retain_graph=True)  # 不 detach 时，反向传播要一路走回第一步
         if detach:
             h = h.detach()  # 切断与之前各步的计算图
         if empty_cache_every and step % empty_cache_every == 0:

@@ -1,6 +1,6 @@
 assert state_bytes["SGD"] == 0  # 没有状态
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 # 梯度 = 模型参数大小；Adam / AdamW 的状态 = 2 倍模型参数
 note_claim_holds = g == p and state_bytes["Adam"] == 2 * p and state_bytes["AdamW"] == 2 * p
 

@@ -123,7 +123,7 @@ params_flops_cases.update({
     for name, counted in counts.items()
 })
 
-# 笔记的两条说法是否成立 (本站据此标注核查结果)
+# 笔记的两条说法是否成立（本站据此标注核查结果）
 note_claims_hold = {
     "gpu-params-vs-flops": all(params_flops_cases.values()),
     # 笔记：MobileNet 用更多的参数换更少的计算

@@ -1,7 +1,7 @@
 import torch
 
 temp = 0
-# 编者: 从本片段开始时的用量算起, 不受之前分配的影响
+# 编者：从本片段开始时的用量算起，不受之前分配的影响
 torch.cuda.synchronize()
 temp = torch.cuda.memory_allocated()
 
@@ -29,11 +29,11 @@ x = linear1(inputs) # shape = (1024,1024) # memory + 4194304
 print_memory()
 x = linear2(x) # shape = (1024,1) # memory + 4194304
 print_memory()
-# 编者: linear2 的输出形状实为 (1024,1024)
+# 编者：linear2 的输出形状实为 (1024,1024)
 
 x = linear3(x) # shape = (1) # memory + 4096
 print_memory()
-# 编者: linear3 的输出形状实为 (1024,1)
+# 编者：linear3 的输出形状实为 (1024,1)
 
 
 loss = sum(x) # shape = (1) # memory  + 512(loss虽然只有一个元素, 但是torch的最小分配是512)

@@ -1,4 +1,4 @@
-# 默认的 align_corners=None 与 OpenCV 一致 (差别只是浮点误差), align_corners=True 则不同
+# 默认的 align_corners=None 与 OpenCV 一致（差别只是浮点误差），align_corners=True 则不同
 # 上面的循环只留下了最后一个尺寸的差值：两个尺寸（放大和缩小）都重新比一次
 OPENCV = {"bilinear": cv2.INTER_LINEAR, "bicubic": cv2.INTER_CUBIC}
 

@@ -16,4 +16,4 @@ for size in [(9, 11), (3, 4)]:  # 放大和缩小
     print(f"{size}: max |interpolate - cv2.resize|: default < 1e-5 {d_default < 1e-5}, "
           f"align_corners=True {d_corners:.2f}")
 
-# 默认的 align_corners=None 与 OpenCV 一致 (差别只是浮点误差), align_corners=True 则不同
+# 默认的 align_corners=None 与 OpenCV 一致（差别只是浮点误差），align_corners=True 则不同

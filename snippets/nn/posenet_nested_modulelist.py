@@ -1,4 +1,4 @@
-# 编者: 补上导入
+# 编者：补上导入
 import torch.nn as nn
 
 

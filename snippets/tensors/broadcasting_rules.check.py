@@ -140,7 +140,7 @@ note_claims_property = {
     }
 }
 note_claims_hold = {claim: all(cases.values()) for claim, cases in note_claims_cases.items()}
-# 对照: 同样的测量用在会得出相反结论的情形上
+# 对照：同样的测量用在会得出相反结论的情形上
 note_claims_control = {
     # 把 b 缺的 1 补在右边 (4, 5, 1)，而不是左边：无法广播
     "tensors-broadcast-rules": broadcast_shape((3, 1, 5), (4, 5, 1)) == (3, 4, 5),

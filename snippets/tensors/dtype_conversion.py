@@ -9,7 +9,7 @@ print(loc_loss.dtype, num_matched_boxes.dtype)
 # num_matched_boxes最大的值不会超过float32的表示范围的
 num_matched_boxes = num_matched_boxes.to(torch.float32)  # Tensor dtype and/or device 转换
 loc_loss /= num_matched_boxes   # 除以的是正样本的数目
-print(loc_loss)  # 编者: 打印结果
+print(loc_loss)  # 编者：打印结果
 
 # 编者：更正：torch 2.13 的逐元素运算会自动做类型提升 (type promotion)，不转换也能直接运算
 a = torch.tensor(1234.5)

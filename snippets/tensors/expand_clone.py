@@ -1,4 +1,4 @@
-# 编者: 补上 import, 并代替原笔记中的 mask_miss (N, 1, 1, H, W) 与 sxing (N, C, K, H, W)
+# 编者：补上 import，并代替原笔记中的 mask_miss (N, 1, 1, H, W) 与 sxing (N, C, K, H, W)
 import torch
 mask_miss = torch.zeros(2, 1, 1, 3, 3)
 sxing = torch.zeros(2, 4, 5, 3, 3)
@@ -17,4 +17,4 @@ mask_miss.zero_()
 
 mask = mask_miss.expand_as(sxing).clone()            # type: torch.Tensor
 mask[:, :, -2, :, :] = 1   # except for person mask channel
-print(mask[0, 0, :, 0, 0], mask_miss.sum())  # 编者: 打印结果
+print(mask[0, 0, :, 0, 0], mask_miss.sum())  # 编者：打印结果

@@ -1,4 +1,4 @@
-# 编者: 补上 import, 并代替原笔记中的 mask_miss (N, 1, 1, H, W) 与 sxing (N, C, K, H, W)
+# 编者：补上 import，并代替原笔记中的 mask_miss (N, 1, 1, H, W) 与 sxing (N, C, K, H, W)
 import torch
 mask_miss = torch.zeros(2, 1, 1, 3, 3)
 sxing = torch.zeros(2, 4, 5, 3, 3)

@@ -11,7 +11,7 @@ index = torch.LongTensor([
 ])
 # output = torch.gather(input=a, dim=1, index=index)
 out = a.gather(dim=1, index=index)  # 与上一行等价（编者：赋给 out 以便打印）
-print(out)  # 编者: 打印结果
+print(out)  # 编者：打印结果
 # tensor([[2., 2., 2., 2., 2.],
 #         [6., 4., 5., 6., 4.],
 #         [8., 9., 7., 7., 9.]])

@@ -108,5 +108,5 @@ note_claim_cases = {
     "property: values and gradient, 1-3 dims, any dim": grad_failure is None,
 }
 note_claim_holds = all(note_claim_cases.values())
-# 对照: 没有重复位置的 index, 同样的测量应得 True
+# 对照：没有重复位置的 index，同样的测量应得 True
 note_claim_control = last_wins(torch.tensor([2, 0, 1, 3]))

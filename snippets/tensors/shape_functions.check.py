@@ -209,9 +209,9 @@ note_claims_cases = {
         PROPERTY_SCOPE: contiguous_failure is None,
     },
 }
-# 笔记的三条说法是否成立 (本站据此标注核查结果)
+# 笔记的三条说法是否成立（本站据此标注核查结果）
 note_claims_hold = {claim: all(cases.values()) for claim, cases in note_claims_cases.items()}
-# 对照: 同样的测量用在会得出相反结论的情形上
+# 对照：同样的测量用在会得出相反结论的情形上
 note_claims_control = {
     # 加上 clone：它拷贝数据
     "tensors-shape-functions-views": all_share(view_cases + [(lambda v: v.clone(), x)]),

@@ -15,4 +15,4 @@ y_loc = y_loc.permute(0, 2, 3, 1).contiguous()
 # permute可以对任意高维矩阵进行转置. 但没有 torch.permute() 这个调用方式， 只能 Tensor.permute()。
 # view只能用在contiguous的variable上。如果在view之前用了transpose, permute等，需要用contiguous()来返回一个contiguous copy。
 y_loc = y_loc.view(batch_size, -1, 4)
-print(y_loc.shape)  # 编者: 打印结果
+print(y_loc.shape)  # 编者：打印结果

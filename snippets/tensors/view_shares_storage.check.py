@@ -120,7 +120,7 @@ note_claims_cases = {
     }
 }
 
-# 笔记的三条说法是否成立 (本站据此标注核查结果)
+# 笔记的三条说法是否成立（本站据此标注核查结果）
 note_claims_hold = {
     # 笔记：torch.view() 会改变原始张量
     "tensors-view-modifies-original": changes_original(lambda t: t.view(2, 3)),
@@ -129,7 +129,7 @@ note_claims_hold = {
     # 笔记：numpy 的 reshape 与结果不共享内存
     "tensors-numpy-reshape-copies": not np.shares_memory(n, m),
 }
-# 对照: 同样的测量用在会得出相反结论的情形上
+# 对照：同样的测量用在会得出相反结论的情形上
 note_claims_control = {
     # 通过 view 写入：原张量被改
     "tensors-view-modifies-original": changes_original(lambda t: t.view(2, 3)[0].fill_(100)),

@@ -23,6 +23,6 @@ assert isinstance(original_error, TypeError) and "not subscriptable" in str(orig
 assert isinstance(list(params.values())[0], Variable)
 assert g.source.count("->") > 0
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 note_claim_holds = original_error is None
 note_claim_control = fixed_error is None

@@ -8,7 +8,7 @@ torch_flops = counter.get_total_flops()
 _, params_count = profile(MyNetwork, inputs=(dummy_input,), verbose=False)
 assert int(params_count) == 256 * 64 + 64 * 64 * 3 * 3 == sum(p.numel() for p in MyNetwork.parameters())
 
-# 笔记的说法是否成立 (本站据此标注核查结果)
+# 笔记的说法是否成立（本站据此标注核查结果）
 # 笔记：thop 计算的是浮点运算数 (FLOPs ≈ 2 × MACs)
 note_claim_holds = int(raw_flops) == 2 * macs
 note_claim_control = torch_flops == 2 * macs

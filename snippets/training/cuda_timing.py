@@ -1,4 +1,4 @@
-# 编者: 笔记只有标注“正确”的那段计时代码; 模型、预热、不同步的计时和 CUDA event 计时是编者加的, 用来对比
+# 编者：笔记只有标注“正确”的那段计时代码；模型、预热、不同步的计时和 CUDA event 计时是编者加的，用来对比
 import time
 import torch
 import torch.nn as nn
@@ -8,14 +8,14 @@ with torch.no_grad():
     for _ in range(3):  # 预热：CUDA 初始化、cuBLAS 选算法
         model(input)
 
-    # 编者: 错误：不同步，只测到了 kernel 的发射时间
+    # 编者：错误：不同步，只测到了 kernel 的发射时间
     torch.cuda.synchronize()
     start = time.time()
     result = model(input)
     end = time.time()
     print(f"without synchronize: {(end - start) * 1000:.3f} ms")
 
-    # 编者: 正确（下面五行是笔记中的代码，print 是编者加的）
+    # 编者：正确（下面五行是笔记中的代码，print 是编者加的）
     torch.cuda.synchronize() # 等待当前设备上所有流中的所有核心完成
     start = time.time() 
     result = model(input) 
@@ -23,7 +23,7 @@ with torch.no_grad():
     end = time.time()
     print(f"with synchronize:    {(end - start) * 1000:.3f} ms")
 
-    # 编者: 也可以用 CUDA event 计时
+    # 编者：也可以用 CUDA event 计时
     start_event = torch.cuda.Event(enable_timing=True)
     end_event = torch.cuda.Event(enable_timing=True)
     start_event.record()

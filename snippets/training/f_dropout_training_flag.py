@@ -21,7 +21,7 @@ Net.train()
 #作者：雷杰
 #链接：https://www.zhihu.com/question/67209417/answer/302434279
 
-# 编者: 下面是编者加的: 在 train 和 eval 模式下各跑一次, 数一数被置零的元素
+# 编者：下面是编者加的：在 train 和 eval 模式下各跑一次，数一数被置零的元素
 torch.manual_seed(0)
 x = torch.randn(1, 100)
 print("train: zeros =", (Net(x) == 0).sum().item())

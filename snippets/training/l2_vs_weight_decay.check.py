@@ -117,7 +117,7 @@ def property_run(decay_factor, l2_coef, examples=200):
 
 # 笔记的公式：W(t+1)' = W(t+1) - W(t) 即减去整个旧权值 (decay_factor = 0); L2 的系数固定为 1
 note_formula_run = property_run(lambda step_lr, lam: 0.0, lambda lam: 1.0)
-# 带系数的公式: w ← (1 - lr·λ)·w; L' = L + λ/2·∑w²
+# 带系数的公式：w ← (1 - lr·λ)·w; L' = L + λ/2·∑w²
 fixed_formula_run = property_run(lambda step_lr, lam: 1 - step_lr * lam, lambda lam: lam)
 assert fixed_formula_run["counterexample"] is None
 
@@ -208,7 +208,7 @@ note_claims_property = {
 note_claims_hold = {claim: all(cases.values()) for claim, cases in note_claims_cases.items()}
 # 对照：同样的测量用在会让结论反过来的情形上
 note_claims_control = {
-    # 带系数的公式: w ← (1 - lr·λ)·w; L' = L + λ/2·∑w²
+    # 带系数的公式：w ← (1 - lr·λ)·w; L' = L + λ/2·∑w²
     "training-wd-formula": formulas_match(decay_factor=1 - lr * wd, l2_coef=wd)
     and fixed_formula_run["counterexample"] is None,
     # AdamW 的 weight_decay 是解耦的，与 L2 正则不同

@@ -18,7 +18,7 @@ Net.train()
 
 # train the Net
 
-# 编者: 下面是编者加的: 在 train 和 eval 模式下各跑一次, 数一数被置零的元素
+# 编者：下面是编者加的：在 train 和 eval 模式下各跑一次，数一数被置零的元素
 torch.manual_seed(0)
 x = torch.randn(1, 100)
 train_zeros = (Net(x) == 0).sum().item()
