@@ -649,6 +649,21 @@ async function search(raw) {
     return [d, s * (1 + 2 * (wantedWeight ? found / wantedWeight : 0))
       * (1 + Q.near_weight * (near.length ? close / near.length : 0))]
   }).sort((a, b) => b[1] - a[1])
+  // two entries of one page whose headings differ only in their numbers (the error index:
+  // the same error raised with other shapes) are one answer, shown once: the entry whose
+  // heading holds more of the numbers typed
+  const typedNumbers = new Set(query.match(/\d+/g) || [])
+  const numbersHeld = d => (docs.get(d)[1].match(/\d+/g) || []).filter(n => typedNumbers.has(n)).length
+  const sameEntry = new Map()
+  for (let i = 0; i < ranked.length; i++) {
+    const [d] = ranked[i], [id, t] = docs.get(d)
+    const key = `${id.split("#")[0]} ${phraseWords(t)}`
+    if (!sameEntry.has(key)) { sameEntry.set(key, i); continue }
+    const kept = sameEntry.get(key)
+    if (numbersHeld(d) > numbersHeld(ranked[kept][0])) ranked[kept] = ranked[i]
+    ranked[i] = null
+  }
+  for (let i = ranked.length - 1; i >= 0; i--) if (ranked[i] === null) ranked.splice(i, 1)
   // a pasted error that no candidate quotes (Q.quoted: the share of a head's windows a
   // section must hold, title or text): no section explains it, and the reader is told so
   const quotes = d => {
