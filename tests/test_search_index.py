@@ -622,3 +622,31 @@ def test_the_plugin_search_option_tunes_the_index() -> None:
     for wrong in ({"chunk": 1}, {"query": {"max_results": "10"}}, {"k1": True}):
         errors, _ = load({"search": wrong})
         assert [name for name, _ in errors] == ["search"], wrong
+
+
+def test_one_error_raised_with_other_shapes_is_one_result(tmp_path: Path) -> None:
+    """Two entries of one page whose headings are the same message but for a number (the
+    error index: the in-place error from a tensor of 3 and one of 4) are one result: the
+    entry holding the numbers pasted. Short headings that differ in a number (步骤 1, 步骤 2)
+    stay two results, and so do the same messages on two pages."""
+    message = (
+        "RuntimeError: one of the variables needed for gradient computation has been "
+        "modified by an inplace operation: [torch.FloatTensor [{}]], which is output 0 of "
+        "Sigmoid, is at version 1; expected version 0 instead."
+    )
+    docs = [
+        {"location": "errors/#four", "title": message.format(4), "text": message.format(4)},
+        {"location": "errors/#three", "title": message.format(3), "text": message.format(3)},
+        {"location": "autograd/#three", "title": message.format(3), "text": message.format(3)},
+        {"location": "steps/#one", "title": "Step 1 of inplace", "text": "inplace operation"},
+        {"location": "steps/#two", "title": "Step 2 of inplace", "text": "inplace operation"},
+    ]
+    [three, four, steps] = worker_search(
+        tmp_path, [message.format(3), message.format(4), "inplace operation"], docs, []
+    )
+    found = [r[0] for r in three]
+    assert "errors/#three" in found and "errors/#four" not in found, found
+    assert "autograd/#three" in found, found
+    found = [r[0] for r in four]
+    assert "errors/#four" in found and "errors/#three" not in found, found
+    assert {"steps/#one", "steps/#two"} <= {r[0] for r in steps}, steps

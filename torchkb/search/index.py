@@ -456,6 +456,9 @@ class QueryTuning:
     # ... or where one holds at least this share of the first sentence's words (by idf):
     # answered without being quoted
     answered: float = 0.7
+    # two headings of one page, sentences of at least entry_words words that differ only in
+    # their numbers (one error raised with other shapes), are one result
+    entry_words: int = 8
     stop_words: tuple[str, ...] = STOP_WORDS  # the meta file's `stop`
 
 

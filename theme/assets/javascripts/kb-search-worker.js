@@ -649,15 +649,17 @@ async function search(raw) {
     return [d, s * (1 + 2 * (wantedWeight ? found / wantedWeight : 0))
       * (1 + Q.near_weight * (near.length ? close / near.length : 0))]
   }).sort((a, b) => b[1] - a[1])
-  // two entries of one page whose headings differ only in their numbers (the error index:
-  // the same error raised with other shapes) are one answer, shown once: the entry whose
-  // heading holds more of the numbers typed
+  // two entries of one page whose headings are sentences that differ only in their numbers
+  // (the error index: the same error raised with other shapes) are one answer, shown once:
+  // the entry whose heading holds more of the numbers typed. Short headings that differ in
+  // a number ("Step 1", "Step 2") are different sections.
   const typedNumbers = new Set(query.match(/\d+/g) || [])
   const numbersHeld = d => (docs.get(d)[1].match(/\d+/g) || []).filter(n => typedNumbers.has(n)).length
   const sameEntry = new Map()
   for (let i = 0; i < ranked.length; i++) {
-    const [d] = ranked[i], [id, t] = docs.get(d)
-    const key = `${id.split("#")[0]} ${phraseWords(t)}`
+    const [d] = ranked[i], [id, t] = docs.get(d), sentence = phraseWords(t)
+    if (!/\d/.test(t) || sentence.trim().split(" ").length < Q.entry_words) continue
+    const key = `${id.split("#")[0]} ${sentence}`
     if (!sameEntry.has(key)) { sameEntry.set(key, i); continue }
     const kept = sameEntry.get(key)
     if (numbersHeld(d) > numbersHeld(ranked[kept][0])) ranked[kept] = ranked[i]
