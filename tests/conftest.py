@@ -43,11 +43,25 @@ def pytest_configure(config: pytest.Config) -> None:
 BROWSER_FIXTURES = {"site", "base_url", "browser", "tab"}
 
 
+# The longest tests that need the site, run first of those (module name: rank)
+LONG_FIRST = {"test_browser": 0, "test_accessibility": 1}
+
+
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+
+    # The tests that need the built site run after the others, which run while it builds;
+    # of them, the long page walks and axe shards first, so that no worker is left with a
+    # long one at the end while the other idles (a stable sort: each group keeps its order)
+    def order(item: pytest.Item) -> tuple[int, int]:
+        if not BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            return (0, 0)
+        return (1, LONG_FIRST.get(item.module.__name__ if item.module else "", len(LONG_FIRST)))
+
+    items.sort(key=order)
 
 
 _site_build: subprocess.Popen | None = None

@@ -352,6 +352,16 @@ def check_notebook(tab: Tab, lang: str, path: str) -> None:
     )
 
 
+# the generator's `<!-- snippet: ... -->` comments in the page
+SNIPPET_MARKS = """() => {
+  const marks = document.createNodeIterator(document, NodeFilter.SHOW_COMMENT);
+  let count = 0;
+  for (let c = marks.nextNode(); c; c = marks.nextNode())
+    if (c.data.startsWith(" snippet: ")) count++;
+  return count;
+}"""
+
+
 def visit(tab: Tab, lang: str, path: str, problems: list[str], goto: bool = True) -> int:
     """Check the page now shown (after loading it when `goto`); console errors and failed
     requests go to `problems`. Returns the number of copy buttons checked."""
@@ -367,7 +377,7 @@ def visit(tab: Tab, lang: str, path: str, problems: list[str], goto: bool = True
     shown = visible_check_lines(tab.page)
     assert not shown, f"{url}: check lines in unfolded code: {shown[:3]}"
     copies = check_copy_buttons(tab, lang)
-    blocks = tab.page.content().count("<!-- snippet: ")  # the generator's mark per block
+    blocks = tab.page.evaluate(SNIPPET_MARKS)  # the generator's mark per block
     assert copies == blocks, f"{url}: {copies} copy buttons checked of {blocks} snippets"
     overlaps = layout_problems(tab.page)
     assert not overlaps, f"{url}: " + "; ".join(overlaps[:5])

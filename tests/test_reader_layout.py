@@ -55,25 +55,23 @@ def open_page(browser: Browser, base_url: str) -> Iterator:
 
 # what overflows the page, or a box's own scrolling area
 PAGE_WIDTH = "() => document.documentElement.scrollWidth"
-# each element matched, scrolled into view (blocks past the first ones are laid out only
-# when near: content-visibility), with how far its code runs past its visible area. The
-# wait for two frames is raced with a timer: a page chromium deems hidden gets no frames,
-# and an evaluate that waits on one alone never returns.
-OVERFLOWS = """async (selector) => {
-  const out = [];
-  const settle = () => Promise.race([
-    new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))),
-    new Promise(r => setTimeout(r, 100)),
-  ]);
-  for (const el of document.querySelectorAll(selector)) {
-    el.scrollIntoView({block: 'center'});
-    await settle();
-    const box = el.getBoundingClientRect();
-    out.push({text: el.textContent.slice(0, 60), right: box.right,
+# each element matched, with how far its code runs past its visible area. Blocks far from
+# the viewport are not laid out (content-visibility: auto) until a reader scrolls near;
+# made visible all at once here, each is laid out as it is then, without a scroll per block.
+OVERFLOWS = """(selector) => {
+  const all = document.createElement('style');
+  all.textContent = '* { content-visibility: visible !important; }';
+  document.head.append(all);
+  try {
+    return [...document.querySelectorAll(selector)].map(el => {
+      const box = el.getBoundingClientRect();
+      return {text: el.textContent.slice(0, 60), right: box.right,
               hidden: el.scrollWidth - el.clientWidth,
-              page: document.documentElement.scrollWidth});
+              page: document.documentElement.scrollWidth};
+    });
+  } finally {
+    all.remove();
   }
-  return out;
 }"""
 
 
