@@ -384,8 +384,12 @@ class PageWriter:
             explanation = why + "\n\n" + explanation
         elif label.label == "awaiting-gpu":
             explanation = self.ui["awaiting_gpu_why"] + "\n\n" + explanation
-        for line in explanation.strip().splitlines():
-            lines.append(f"    {line}" if line.strip() else "")
+        # the explanation is searched as the claim's own result (its card on the claims
+        # page); here it stays out of the section's search text, which is the lesson's
+        for paragraph in re.split(r"\n\s*\n", explanation.strip()):
+            if paragraph.strip():
+                lines += [f"    {line}" for line in paragraph.splitlines()]
+                lines += ["    {: data-search-exclude }", ""]
         extra = []
         if scope := checked_over(claim_id, label, self.ui):
             extra.append(f"{self.ui['checked_over']}{sep}{scope}")
@@ -402,8 +406,8 @@ class PageWriter:
             if proof_id not in self.page_snippets:  # show the proof where the claim is
                 self.page_snippets.add(proof_id)
                 proof = "\n\n" + self.snippet(SnippetPart(part.path, part.line, claim.snippet))
-        if extra:
-            lines += ["", "    " + " · ".join(extra)]
+        if extra:  # facts about the proof, for readers, not for search (like provenance)
+            lines += ["    " + " · ".join(extra), "    {: .kb-claim-facts data-search-exclude }"]
         return "\n".join(lines) + proof
 
     def ran_on(self, label: ClaimLabel) -> str:
