@@ -6,6 +6,9 @@ Runs the lesson and its check part as the runner does (the lesson's output swall
 exception handed to the check as `lesson_error`) and prints each NAME the check part set,
 as JSON. The numbers an explanation quotes come from here; the output is kept beside the
 run's log in gpu/runs/. One snippet per process: a lesson may set CUDA_LAUNCH_BLOCKING.
+It needs torch alone, not torchkb's runner (torchkb.verify.runner._exec_as_main does the
+same with the job's wheels installed): the GPU machine's Python has only torch outside
+gpu/job.sh.
 """
 
 import contextlib

@@ -57,7 +57,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # of them, the long page walks and axe shards first, so that no worker is left with a
     # long one at the end while the other idles (a stable sort: each group keeps its order)
     def order(item: pytest.Item) -> tuple[int, int]:
-        if not BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        if item.get_closest_marker("browser") is None:
             return (0, 0)
         return (1, LONG_FIRST.get(item.module.__name__ if item.module else "", len(LONG_FIRST)))
 

@@ -407,7 +407,7 @@ class PageWriter:
                 self.page_snippets.add(proof_id)
                 proof = "\n\n" + self.snippet(SnippetPart(part.path, part.line, claim.snippet))
         if extra:  # facts about the proof, for readers, not for search (like provenance)
-            lines += ["    " + " · ".join(extra), "    {: .kb-claim-facts data-search-exclude }"]
+            lines += ["    " + " · ".join(extra), "    {: data-search-exclude }"]
         return "\n".join(lines) + proof
 
     def ran_on(self, label: ClaimLabel) -> str:

@@ -636,7 +636,7 @@ async function search(raw) {
   const wanted = phrases(query)
     .map(p => [p, !heads.length || headWindows.has(p) ? 1 : Q.tail_weight])
   const wantedWeight = wanted.reduce((sum, [, w]) => sum + w, 0)
-  const ranked = top.map(([d, s]) => {
+  const scored = top.map(([d, s]) => {
     // the section's heading is part of it: a phrase there counts as in its text
     const [, t, , text] = docs.get(d), x = `${t} ${text}`
     if (!words.has(d)) words.set(d, wordsOf(text))
@@ -650,22 +650,23 @@ async function search(raw) {
       * (1 + Q.near_weight * (near.length ? close / near.length : 0))]
   }).sort((a, b) => b[1] - a[1])
   // two entries of one page whose headings are sentences that differ only in their numbers
-  // (the error index: the same error raised with other shapes) are one answer, shown once:
-  // the entry whose heading holds more of the numbers typed. Short headings that differ in
-  // a number ("Step 1", "Step 2") are different sections.
+  // (the error index: the same error raised with other shapes) are one answer, shown once,
+  // in the better one's place: the entry whose heading holds more of the numbers typed.
+  // Short headings that differ in a number ("Step 1", "Step 2") are different sections.
   const typedNumbers = new Set(query.match(/\d+/g) || [])
   const numbersHeld = d => (docs.get(d)[1].match(/\d+/g) || []).filter(n => typedNumbers.has(n)).length
-  const sameEntry = new Map()
-  for (let i = 0; i < ranked.length; i++) {
-    const [d] = ranked[i], [id, t] = docs.get(d), sentence = phraseWords(t)
-    if (!/\d/.test(t) || sentence.trim().split(" ").length < Q.entry_words) continue
-    const key = `${id.split("#")[0]} ${sentence}`
-    if (!sameEntry.has(key)) { sameEntry.set(key, i); continue }
-    const kept = sameEntry.get(key)
-    if (numbersHeld(d) > numbersHeld(ranked[kept][0])) ranked[kept] = ranked[i]
-    ranked[i] = null
+  const ranked = [], entryAt = new Map()
+  for (const candidate of scored) {
+    const [id, t] = docs.get(candidate[0]), sentence = phraseWords(t)
+    const key = /\d/.test(t) && sentence.trim().split(" ").length >= Q.entry_words
+      ? `${id.split("#")[0]} ${sentence}` : null
+    if (key === null || !entryAt.has(key)) {
+      if (key !== null) entryAt.set(key, ranked.length)
+      ranked.push(candidate)
+    } else if (numbersHeld(candidate[0]) > numbersHeld(ranked[entryAt.get(key)][0])) {
+      ranked[entryAt.get(key)] = candidate
+    }
   }
-  for (let i = ranked.length - 1; i >= 0; i--) if (ranked[i] === null) ranked.splice(i, 1)
   // a pasted error that no candidate quotes (Q.quoted: the share of a head's windows a
   // section must hold, title or text): no section explains it, and the reader is told so
   const quotes = d => {
