@@ -58,14 +58,17 @@ from search_harness import (  # noqa: E402
 )
 
 from torchkb.search.index import (  # noqa: E402
-    COLLOQUIAL,
-    SYNONYMS,
+    COLLOQUIAL_FILE,
+    SYNONYMS_FILE,
+    USER_DICT_FILE,
     load_colloquial,
     load_synonyms,
     write_indexes,
 )
+from torchkb.sources.project import Project  # noqa: E402
 
 LANGS = ("zh", "en")
+SEARCH_DIR = Project(ROOT).search_dir
 SKIP = {"index.md", "tags.md", "claims.md"}  # home, tag index, claim list: not topic content
 HEADING = re.compile(r"^(#{1,6} )(.*?)(\s*\{#([^}]+)\})?\s*$", re.M)
 
@@ -112,7 +115,7 @@ def make_corpus(dest: Path, copies: int) -> int:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("strict: true", "strict: false")
     hooks = re.findall(r"^\s+-\s+(torchkb/\w+\.py)\s*$", config, flags=re.M)
-    for rel in ("theme", "notes/search/userdict.txt", *hooks):
+    for rel in ("theme", *hooks):
         config = re.sub(rf"(:\s*|-\s+){re.escape(rel)}\b", rf"\g<1>{ROOT / rel}", config)
     (dest / "mkdocs.yml").write_text(config, encoding="utf-8")
     return n
@@ -144,8 +147,9 @@ def index_only(tmp: Path, copies: int) -> Path:
     write_indexes(
         site,
         scaled,
-        load_synonyms(SYNONYMS),
-        load_colloquial(COLLOQUIAL),
+        load_synonyms(SEARCH_DIR / SYNONYMS_FILE),
+        load_colloquial(SEARCH_DIR / COLLOQUIAL_FILE),
+        user_dict=SEARCH_DIR / USER_DICT_FILE,
     )
     print(
         f"index at {copies}x: {sum(len(v) for v in scaled.values())} sections, "

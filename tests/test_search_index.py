@@ -13,6 +13,7 @@ from torchkb import cjk
 from torchkb.search import index as search
 from torchkb.search.index import (
     DEFAULT_TUNING,
+    SYNONYMS_FILE,
     QueryTuning,
     SearchTuning,
     build_index,
@@ -23,8 +24,10 @@ from torchkb.search.index import (
     shard_index,
     unpack_postings,
 )
+from torchkb.sources.project import Project
 
 WORKER = Path(__file__).resolve().parent.parent / "theme/assets/javascripts/kb-search-worker.js"
+SYNONYMS = Project(Path(__file__).resolve().parent.parent).search_dir / SYNONYMS_FILE
 
 DOCS = [
     {"location": "gpu/", "title": "显存", "text": "显存与内存：锁页内存、缓存分配器"},
@@ -61,7 +64,7 @@ def test_postings_pack_and_unpack() -> None:
 
 def files_of(docs: list[dict], tuning: SearchTuning = DEFAULT_TUNING) -> tuple[dict, dict]:
     index = build_index(docs, tuning)
-    return index, shard_index(index, load_synonyms(), "zh", tuning=tuning)
+    return index, shard_index(index, load_synonyms(SYNONYMS), "zh", tuning=tuning)
 
 
 def chunk_of(starts: list[str], term: str) -> int:
@@ -261,7 +264,7 @@ def worker_search(
     HTML, {word: matched}] (the location as written in the index: the worker adds the
     matched words as `?h=`, which theme/assets/javascripts/kb.js marks on the page)."""
     node = require_tool("node")
-    syn = load_synonyms() if synonyms is None else synonyms
+    syn = load_synonyms(SYNONYMS) if synonyms is None else synonyms
     write_index_files(tmp_path, docs, syn, colloquial, tuning)
     script = f"""
 const vm = require("vm"), fs = require("fs"), url = require("url")

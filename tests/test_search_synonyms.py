@@ -10,10 +10,20 @@ from search_harness import Sections, holds, load_queries, right_language
 from tools import require_tool
 
 from torchkb.errors import SourceError
-from torchkb.search.index import COLLOQUIAL, SYNONYMS, load_colloquial, load_synonyms, tokens
+from torchkb.search.index import (
+    COLLOQUIAL_FILE,
+    SYNONYMS_FILE,
+    USER_DICT_FILE,
+    load_colloquial,
+    load_synonyms,
+    tokens,
+)
+from torchkb.sources.project import Project
 
 QUERIES = Path(__file__).with_name("search_queries.tsv")
 ROOT = Path(__file__).resolve().parent.parent
+SEARCH_DIR = Project(ROOT).search_dir
+COLLOQUIAL, SYNONYMS = SEARCH_DIR / COLLOQUIAL_FILE, SEARCH_DIR / SYNONYMS_FILE
 WORKER = Path(__file__).resolve().parent.parent / "theme/assets/javascripts/kb-search-worker.js"
 
 
@@ -41,7 +51,11 @@ def test_colloquial_written_words_are_the_pages_words() -> None:
     token of the Chinese pages (else the entry searches for nothing), and no spoken form
     is written on the right too."""
     pages = ROOT / "docs" / "zh"
-    vocabulary = {t for page in pages.glob("*.md") for t in tokens(page.read_text("utf-8"))}
+    vocabulary = {
+        t
+        for page in pages.glob("*.md")
+        for t in tokens(page.read_text("utf-8"), SEARCH_DIR / USER_DICT_FILE)
+    }
     entries = load_colloquial(COLLOQUIAL)
     assert len(entries) >= 8
     spoken = {s for e in entries for s in e["spoken"]}

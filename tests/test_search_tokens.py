@@ -132,13 +132,15 @@ def test_rjieba_segments_as_jieba_does() -> None:
 
     import torchkb
     from torchkb.search import index as search
-    from torchkb.sources.canonical import load_topics
+    from torchkb.sources.project import Project
 
+    project = Project(torchkb.ROOT)
+    user_dict = project.search_dir / search.USER_DICT_FILE
     jieba.setLogLevel(60)
-    jieba.load_userdict(str(search.USER_DICT))
+    jieba.load_userdict(str(user_dict))
     runs = [
         run
-        for topic in load_topics(torchkb.ROOT / "notes" / "topics")
+        for topic in project.topics
         for s in topic.sections
         for run in search._HAN.findall(s.text["zh"]["body"])
     ][:400]
@@ -146,6 +148,7 @@ def test_rjieba_segments_as_jieba_does() -> None:
     differ = [
         r
         for r in runs
-        if sorted(search._segment_han(r)) != sorted(w for w in jieba.cut_for_search(r) if w.strip())
+        if sorted(search._segment_han(r, user_dict))
+        != sorted(w for w in jieba.cut_for_search(r) if w.strip())
     ]
     assert not differ, differ[:5]

@@ -14,7 +14,10 @@ from pathlib import Path
 
 from torchkb.render.error_index import PAGE as ERROR_INDEX_PAGE
 from torchkb.search.index import (
+    COLLOQUIAL_FILE,
     DEFAULT_TUNING,
+    SYNONYMS_FILE,
+    USER_DICT_FILE,
     SearchTuning,
     load_colloquial,
     load_synonyms,
@@ -76,10 +79,11 @@ class SearchSections:
         write_indexes(
             site_dir,
             dict(self.docs),
-            load_synonyms(search_dir / "synonyms.txt"),
-            load_colloquial(search_dir / "colloquial.txt"),
+            load_synonyms(search_dir / SYNONYMS_FILE),
+            load_colloquial(search_dir / COLLOQUIAL_FILE),
             self.uncovered(),
             tuning,
+            search_dir / USER_DICT_FILE,
         )
         stats = {
             "seconds": round(self.seconds + time.perf_counter() - start, 3),
