@@ -242,11 +242,12 @@ def write_index_files(
     synonyms: list[dict],
     colloquial: list[dict] | None = None,
     tuning: SearchTuning = DEFAULT_TUNING,
+    uncovered: dict[str, str] | None = None,
 ) -> None:
     """The split Chinese index of `docs` as the site writes it (gzipped, named by content),
     where the worker fetches it under tmp_path."""
     folder = tmp_path / "search" / "kb-zh"
-    search.write_index(folder, docs, synonyms, "zh", colloquial, tuning=tuning)
+    search.write_index(folder, docs, synonyms, "zh", colloquial, uncovered, tuning)
 
 
 def worker_search(
@@ -257,6 +258,7 @@ def worker_search(
     worker: Path = WORKER,
     colloquial: list[dict] | None = None,
     tuning: SearchTuning = DEFAULT_TUNING,
+    uncovered: dict[str, str] | None = None,
 ) -> list[list[list]]:
     """Write the split index to tmp_path and run the worker's search() in node over it,
     with fetch reading those files (`tuning`: the index's, and the query settings its
@@ -265,7 +267,7 @@ def worker_search(
     matched words as `?h=`, which theme/assets/javascripts/kb.js marks on the page)."""
     node = require_tool("node")
     syn = load_synonyms(SYNONYMS) if synonyms is None else synonyms
-    write_index_files(tmp_path, docs, syn, colloquial, tuning)
+    write_index_files(tmp_path, docs, syn, colloquial, tuning, uncovered)
     script = f"""
 const vm = require("vm"), fs = require("fs"), url = require("url")
 const fetch = async u => {{
@@ -653,3 +655,28 @@ def test_one_error_raised_with_other_shapes_is_one_result(tmp_path: Path) -> Non
     found = [r[0] for r in four]
     assert "errors/#four" in found and "errors/#three" not in found, found
     assert {"steps/#one", "steps/#two"} <= {r[0] for r in steps}, steps
+
+
+def test_a_message_copied_with_escaped_line_breaks_finds_its_entry(tmp_path: Path) -> None:
+    """A message copied from a log or a repr() keeps its line breaks as the characters
+    \n and \t. Its head ends where the first line did, so the entry quoting that line is
+    found and no "no page explains this error" comes first."""
+    entry = (
+        "RuntimeError: Error(s) in loading state_dict for Net: Missing key(s) in state_dict: "
+        '"conv.weight", "fc.bias". Unexpected key(s) in state_dict: "module.conv.weight".'
+    )
+    docs = [
+        {"location": "errors/", "title": "错误信息索引", "text": "报错汇总", "boost": 0.5},
+        {"location": "errors/#load", "title": entry, "text": entry, "boost": 0.5},
+        {"location": "training/#prefix", "title": "state_dict 键名的 module. 前缀", "text": "保存"},
+        {"location": "nn/#weights", "title": "backbone", "text": "backbone bn1 conv1 weight bias"},
+    ]
+    keys = ("conv1.weight", "bn1.weight", "bn1.bias", "bn1.running_mean")
+    pasted = (
+        r"RuntimeError: Error(s) in loading state_dict for DataParallel:\n\tMissing key(s) in "
+        + "state_dict: "
+        + ", ".join(f'"module.backbone.{k}"' for k in keys)
+    )
+    uncovered = {"location": "errors/", "title": "没有页面解释这条错误", "text": "最接近的段落"}
+    [found] = worker_search(tmp_path, [pasted], docs, [], uncovered=uncovered)
+    assert found[0][0] == "errors/#load" and "没有页面" not in found[0][1], found

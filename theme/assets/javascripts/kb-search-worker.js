@@ -207,9 +207,14 @@ function camelParts(text) {
     .flatMap(m => m.match(/[A-Z]?[a-z0-9]+/g)).map(p => p.toLowerCase())
 }
 
+/* A message copied from a log or a repr() keeps its line breaks and tabs as the two
+ * characters \n and \t: they are spaces ("...for Net:\n\tMissing key(s)"); not where a
+ * lowercase letter follows, as in a Windows path (C:\new\train.py) */
+const ESCAPED_SPACE = /\\[ntr](?![a-z])/g
+
 /* Paths, line numbers, addresses and traceback boilerplate of a pasted error are noise */
 function clean(query) {
-  return query.toLowerCase()
+  return query.replace(ESCAPED_SPACE, " ").toLowerCase()
     .replace(/traceback \(most recent call last\):/g, " ")
     .replace(/file "[^"]*", line \d+(, in [^\s]+)?/g, " ")
     .replace(/(?:[a-z]:)?(?:[\\/][\w.\-]+)+\.(?:py|pyx|cu|cuh|cpp|cc|h|c|so)(?::\d+)*/g, " ")
@@ -229,7 +234,8 @@ const ERROR_TYPE = /(?:^|[\s:])((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Wa
  * or is common to many (the type: RuntimeError raises most of them, and it changes from
  * release to release), so it weighs less (Q.tail_weight), and no section need quote it
  * for the error to count as explained. */
-function errorHeads(raw) {
+function errorHeads(pasted) {
+  const raw = pasted.replace(ESCAPED_SPACE, " ")
   const found = [...raw.matchAll(ERROR_TYPE)]
   return found.map((m, i) => {
     const end = i + 1 < found.length ? found[i + 1].index : raw.length
