@@ -632,19 +632,23 @@ async function search(raw) {
       }
   }
   // BM25 where a section must cover the query's distinctive terms; the Q.rerank best kept
-  const top = []
+  // (a pass over every section: at 1000x the content, it runs once per query over
+  // hundreds of thousands, so the bar a section must clear is a local, not top's last)
+  const top = [], keep = Q.rerank
+  let bar = -Infinity  // once `keep` are kept, the score a section must beat
   for (let d = 0, n = meta.ids; d < n; d++) {
     const covered = S[2 * d + 1]
     if (covered === 0) continue
     const coverage = covered / total
     const s = S[2 * d] * (0.1 + coverage * coverage)
-    S[2 * d] = 0; S[2 * d + 1] = 0
-    if (top.length === Q.rerank && s <= top[Q.rerank - 1][1]) continue
-    let i = Math.min(top.length, Q.rerank - 1)
+    if (s <= bar) continue
+    let i = Math.min(top.length, keep - 1)
     while (i > 0 && top[i - 1][1] < s) i--
     top.splice(i, 0, [d, s])
-    if (top.length > Q.rerank) top.pop()
+    if (top.length > keep) top.pop()
+    if (top.length === keep) bar = top[keep - 1][1]
   }
+  S.fill(0)
   // verbatim phrases rerank the best candidates: what lands a pasted error on its section
   const docs = await docsOf(top.map(([d]) => d))
   // a pasted error's head windows count whole, its tail's at Q.tail_weight
@@ -775,11 +779,21 @@ function teaser(text, terms) {
     "gi")
   // the 220 characters that show the most different query words, from a little before
   // the first of them
-  const hits = [...text.matchAll(re)].slice(0, 200).map(m => [m.index, m[0].toLowerCase()])
+  const hits = []
+  for (const m of text.matchAll(re)) {
+    hits.push([m.index, m[0].toLowerCase()])
+    if (hits.length === 200) break
+  }
+  // a window sliding from hit to hit: the words from it to 200 characters on, counted
   let first = 0, best = 0
-  for (const [i] of hits) {
-    const seen = new Set(hits.filter(([j]) => j >= i && j < i + 200).map(([, w]) => w)).size
-    if (seen > best) { best = seen; first = i }
+  const inWindow = new Map()
+  for (let a = 0, b = 0; a < hits.length; a++) {
+    for (; b < hits.length && hits[b][0] < hits[a][0] + 200; b++)
+      inWindow.set(hits[b][1], (inWindow.get(hits[b][1]) || 0) + 1)
+    if (inWindow.size > best) { best = inWindow.size; first = hits[a][0] }
+    const word = hits[a][1], left = inWindow.get(word) - 1
+    if (left) inWindow.set(word, left)
+    else inWindow.delete(word)
   }
   const at = first > 60 ? first - 60 : 0
   const shown = (at ? "… " : "") + text.slice(at, at + 220) + (text.length > at + 220 ? " …" : "")
