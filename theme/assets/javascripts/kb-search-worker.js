@@ -648,9 +648,11 @@ async function search(raw) {
     if (top.length > keep) top.pop()
     if (top.length === keep) bar = top[keep - 1][1]
   }
-  S.fill(0)
   // verbatim phrases rerank the best candidates: what lands a pasted error on its section
-  const docs = await docsOf(top.map(([d]) => d))
+  // (their texts are asked for first: the sums are cleared while they are on their way)
+  const texts = docsOf(top.map(([d]) => d))
+  S.fill(0)
+  const docs = await texts
   // a pasted error's head windows count whole, its tail's at Q.tail_weight
   const headWindows = new Set(heads.flatMap(h => phrases(applySynonyms(clean(h)))))
   const wanted = phrases(query)
