@@ -46,12 +46,28 @@ const numberless = new Map()  // section -> the same, numbers as "#", for phrase
 /* ---- fetching the split index ---------------------------------------------------- */
 
 /* A fetched file's bytes: gzipped on disk; a host may already have inflated it
- * (Content-Encoding: gzip) */
+ * (Content-Encoding: gzip). The bytes are written straight into the DecompressionStream
+ * and its output read back: wrapping them in a Blob and a Response first costs the worker
+ * several times the inflating itself (a Blob's bytes are handed to the browser's blob
+ * store), per file, and a query at scale fetches a dozen files */
 async function inflate(response) {
   const bytes = new Uint8Array(await response.arrayBuffer())
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.buffer
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))
-  return new Response(stream).arrayBuffer()
+  const stream = new DecompressionStream("gzip")
+  const writer = stream.writable.getWriter()
+  // a corrupt file fails the reads below; these promises fail with it, unheeded
+  writer.write(bytes).catch(() => {})
+  writer.close().catch(() => {})
+  const reader = stream.readable.getReader(), chunks = []
+  let size = 0
+  for (let chunk; !(chunk = await reader.read()).done; size += chunk.value.length)
+    chunks.push(chunk.value)
+  if (chunks.length === 1 && chunks[0].byteLength === chunks[0].buffer.byteLength)
+    return chunks[0].buffer
+  const out = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) { out.set(chunk, at); at += chunk.length }
+  return out.buffer
 }
 
 /* A postings file (torchkb/search/index.py, _postings_file): {term: Int32Array of flat
@@ -622,21 +638,27 @@ async function search(raw) {
       }
   }
   // BM25 where a section must cover the query's distinctive terms; the Q.rerank best kept
-  const top = []
+  // (a pass over every section: at 1000x the content, it runs once per query over
+  // hundreds of thousands, so the bar a section must clear is a local, not top's last)
+  const top = [], keep = Q.rerank
+  let bar = -Infinity  // once `keep` are kept, the score a section must beat
   for (let d = 0, n = meta.ids; d < n; d++) {
     const covered = S[2 * d + 1]
     if (covered === 0) continue
     const coverage = covered / total
     const s = S[2 * d] * (0.1 + coverage * coverage)
-    S[2 * d] = 0; S[2 * d + 1] = 0
-    if (top.length === Q.rerank && s <= top[Q.rerank - 1][1]) continue
-    let i = Math.min(top.length, Q.rerank - 1)
+    if (s <= bar) continue
+    let i = Math.min(top.length, keep - 1)
     while (i > 0 && top[i - 1][1] < s) i--
     top.splice(i, 0, [d, s])
-    if (top.length > Q.rerank) top.pop()
+    if (top.length > keep) top.pop()
+    if (top.length === keep) bar = top[keep - 1][1]
   }
   // verbatim phrases rerank the best candidates: what lands a pasted error on its section
-  const docs = await docsOf(top.map(([d]) => d))
+  // (their texts are asked for first: the sums are cleared while they are on their way)
+  const texts = docsOf(top.map(([d]) => d))
+  S.fill(0)
+  const docs = await texts
   // a pasted error's head windows count whole, its tail's at Q.tail_weight
   const headWindows = new Set(heads.flatMap(h => phrases(applySynonyms(clean(h)))))
   const wanted = phrases(query)
@@ -765,11 +787,21 @@ function teaser(text, terms) {
     "gi")
   // the 220 characters that show the most different query words, from a little before
   // the first of them
-  const hits = [...text.matchAll(re)].slice(0, 200).map(m => [m.index, m[0].toLowerCase()])
+  const hits = []
+  for (const m of text.matchAll(re)) {
+    hits.push([m.index, m[0].toLowerCase()])
+    if (hits.length === 200) break
+  }
+  // a window sliding from hit to hit: the words from it to 200 characters on, counted
   let first = 0, best = 0
-  for (const [i] of hits) {
-    const seen = new Set(hits.filter(([j]) => j >= i && j < i + 200).map(([, w]) => w)).size
-    if (seen > best) { best = seen; first = i }
+  const inWindow = new Map()
+  for (let a = 0, b = 0; a < hits.length; a++) {
+    for (; b < hits.length && hits[b][0] < hits[a][0] + 200; b++)
+      inWindow.set(hits[b][1], (inWindow.get(hits[b][1]) || 0) + 1)
+    if (inWindow.size > best) { best = inWindow.size; first = hits[a][0] }
+    const word = hits[a][1], left = inWindow.get(word) - 1
+    if (left) inWindow.set(word, left)
+    else inWindow.delete(word)
   }
   const at = first > 60 ? first - 60 : 0
   const shown = (at ? "… " : "") + text.slice(at, at + 220) + (text.length > at + 220 ? " …" : "")
