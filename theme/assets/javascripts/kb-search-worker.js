@@ -230,7 +230,7 @@ const ESCAPED_SPACE = /\\[ntr](?![a-z])/g
 
 /* Paths, line numbers, addresses and traceback boilerplate of a pasted error are noise */
 function clean(query) {
-  return query.replace(ESCAPED_SPACE, " ").toLowerCase()
+  return query.toLowerCase()
     .replace(/traceback \(most recent call last\):/g, " ")
     .replace(/file "[^"]*", line \d+(, in [^\s]+)?/g, " ")
     .replace(/(?:[a-z]:)?(?:[\\/][\w.\-]+)+\.(?:py|pyx|cu|cuh|cpp|cc|h|c|so)(?::\d+)*/g, " ")
@@ -250,8 +250,7 @@ const ERROR_TYPE = /(?:^|[\s:])((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Wa
  * or is common to many (the type: RuntimeError raises most of them, and it changes from
  * release to release), so it weighs less (Q.tail_weight), and no section need quote it
  * for the error to count as explained. */
-function errorHeads(pasted) {
-  const raw = pasted.replace(ESCAPED_SPACE, " ")
+function errorHeads(raw) {
   const found = [...raw.matchAll(ERROR_TYPE)]
   return found.map((m, i) => {
     const end = i + 1 < found.length ? found[i + 1].index : raw.length
@@ -356,7 +355,8 @@ function distance(a, b, max) {
  * itself (1), and for the word being typed its completions (Q.prefix_weight), for a word
  * the index lacks its spelling neighbours (Q.typo_weight). A section scores a group by
  * its best alternative. */
-async function analyse(raw) {
+async function analyse(typed) {
+  const raw = typed.replace(ESCAPED_SPACE, " ")
   const typedQuery = clean(raw.slice(0, 2000))
   const query = applySynonyms(typedQuery)
   const heads = errorHeads(raw.slice(0, 2000))
