@@ -2,32 +2,69 @@ import copy
 import statistics
 
 
-# 实验：同一个模型多次计时，取中位数：不同步时测到的时间，与同步后测到的时间
-def timings(net, x, reps=5):
+# 实验：同一个工作量多次计时，取中位数：不同步时测到的时间，与同步后测到的时间
+def timings(work, reps=5):
     without, synced = [], []
-    with torch.no_grad():
-        net(x)
-        for _ in range(reps):
-            torch.cuda.synchronize()
-            start = time.time()
-            net(x)
-            without.append(time.time() - start)
+    work()  # 预热
+    for _ in range(reps):
+        torch.cuda.synchronize()
+        start = time.time()
+        work()
+        without.append(time.time() - start)
 
-            torch.cuda.synchronize()
-            start = time.time()
-            net(x)
-            torch.cuda.synchronize()
-            synced.append(time.time() - start)
+        torch.cuda.synchronize()
+        start = time.time()
+        work()
+        torch.cuda.synchronize()
+        synced.append(time.time() - start)
     return statistics.median(without), statistics.median(synced)
 
 
-def too_short_without_sync(net, x):
-    t_without, t_with = timings(net, x)
+def too_short_without_sync(work):
+    t_without, t_with = timings(work)
     return t_without < t_with / 2
 
 
-# 笔记的说法是否成立（本站据此标注核查结果）
-# GPU 上：没有 synchronize() 时测到的时间不到真实时间的一半
-note_claim_holds = too_short_without_sync(model, input)
+def forward(net, x):
+    def work():
+        with torch.no_grad():
+            net(x)
+
+    return work
+
+
+def train_step(net, x):
+    opt = torch.optim.SGD(net.parameters(), lr=1e-3)
+
+    def work():
+        opt.zero_grad()
+        net(x).float().pow(2).mean().backward()
+        opt.step()
+
+    return work
+
+
+def half_forward(net, x):
+    def work():
+        with torch.no_grad(), torch.autocast("cuda", dtype=torch.float16):
+            net(x)
+
+    return work
+
+
+convnet = nn.Sequential(
+    nn.Conv2d(3, 64, 3, padding=1), nn.ReLU(), nn.Conv2d(64, 64, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1)
+).cuda()
+images = torch.randn(32, 3, 224, 224, device="cuda")
+tiny = nn.Linear(64, 64).cuda()
+# 网格：笔记的模型做推理、训练一步（前向 + 反向 + 优化器）、fp16 autocast 推理；卷积网络；一个很小的模型
+note_claim_cases = {
+    "8x Linear(4096), batch 256, forward": too_short_without_sync(forward(model, input)),
+    "8x Linear(4096), batch 256, training step": too_short_without_sync(train_step(model.train(), input)),
+    "8x Linear(4096), batch 256, fp16 autocast forward": too_short_without_sync(half_forward(model.eval(), input)),
+    "2x Conv2d(64), 32x3x224x224, forward": too_short_without_sync(forward(convnet, images)),
+    "Linear(64, 64), batch 8, forward": too_short_without_sync(forward(tiny, torch.randn(8, 64, device="cuda"))),
+}
+note_claim_holds = all(note_claim_cases.values())
 # 对照：同样的测量用在 CPU 上的同一个模型和 32 个样本（CPU 算子同步执行，两种计时应当差不多）
-note_claim_control = too_short_without_sync(copy.deepcopy(model).cpu(), input[:32].cpu())
+note_claim_control = too_short_without_sync(forward(copy.deepcopy(model).cpu(), input[:32].cpu()))
