@@ -680,3 +680,71 @@ def test_a_message_copied_with_escaped_line_breaks_finds_its_entry(tmp_path: Pat
     uncovered = {"location": "errors/", "title": "没有页面解释这条错误", "text": "最接近的段落"}
     [found] = worker_search(tmp_path, [pasted], docs, [], uncovered=uncovered)
     assert found[0][0] == "errors/#load" and "没有页面" not in found[0][1], found
+
+
+def test_a_claim_card_names_the_section_it_belongs_to() -> None:
+    """data-search-of (the card's link to its section, as Markdown wrote it) becomes the
+    section's search location, beside the claims page in the same language."""
+    card = (
+        '<h2 id="nn">nn</h2><div class="kb-claim" id="claim-a" data-search-section '
+        'data-search-title="Correction: a" data-search-of="nn.md#nn-conv-bias">a</div>'
+    )
+    [*_, zh] = page_sections(card, "claims/", "Claims")
+    [*_, en] = page_sections(card, "en/claims/", "Claims")
+    assert zh["of"] == "nn/#nn-conv-bias" and en["of"] == "en/nn/#nn-conv-bias"
+
+
+CARD_AND_SECTION = [
+    {
+        "location": "nn/#conv-bias",
+        "title": "卷积的偏置",
+        "text": "卷积后面接 BatchNorm 时可以不要偏置",
+    },
+    {"location": "claims/", "title": "核查", "text": "笔记的说法", "boost": 0.5},
+    {
+        "location": "claims/#claim-conv-bias",
+        "title": "成立：卷积后面接 BatchNorm 不需要偏置 bias",
+        "text": "笔记说：卷积后面接 BatchNorm 不需要偏置 bias。事实：BN 减去了偏置 bias",
+        "of": "nn/#conv-bias",
+    },
+    {"location": "nn/#other", "title": "其它", "text": "BatchNorm 的统计量"},
+]
+
+
+def test_a_claim_card_follows_its_section(tmp_path: Path) -> None:
+    """A claim card that outscores its own section (it repeats the claim's words) is shown
+    right after it where the section is among the first results; with the section too far
+    down (card_section), the card keeps its place."""
+    [ranked] = worker_search(tmp_path / "a", ["卷积 BatchNorm 偏置 bias"], CARD_AND_SECTION)
+    assert [r[0] for r in ranked[:2]] == ["nn/#conv-bias", "claims/#claim-conv-bias"]
+    far = SearchTuning(query=QueryTuning(card_section=0))
+    [kept] = worker_search(
+        tmp_path / "b", ["卷积 BatchNorm 偏置 bias"], CARD_AND_SECTION, tuning=far
+    )
+    assert kept[0][0] == "claims/#claim-conv-bias"
+
+
+HEADINGS = [
+    {
+        "location": "t/#broadcasting",
+        "title": "Broadcasting",
+        "text": "shapes are compared from right to left; a dimension of size 1 is stretched",
+    },
+    {
+        "location": "t/#broadcast-error",
+        "title": "The error when shapes cannot broadcast",
+        "text": "RuntimeError: the size of tensor a (3) differs from tensor b (4) at "
+        "dimension 1: shapes that cannot broadcast",
+    },
+]
+
+
+def test_a_typed_query_prefers_the_section_whose_heading_it_covers(tmp_path: Path) -> None:
+    """The section headed by what was asked comes first; without the heading's weight the
+    one that repeats the words does. Not for a paste, whose words are a message's."""
+    query = ["how does broadcasting match shapes"]
+    [covered] = worker_search(tmp_path / "a", query, HEADINGS)
+    assert covered[0][0] == "t/#broadcasting"
+    flat = SearchTuning(query=QueryTuning(heading_weight=0))
+    [repeated] = worker_search(tmp_path / "b", query, HEADINGS, tuning=flat)
+    assert repeated[0][0] == "t/#broadcast-error"

@@ -292,9 +292,11 @@ def _claim_card(
         fact += f"<br>{cp['since']}{sep}{changed}"
     if claim.sources:
         fact += f"<br>{ui['sources']}{sep}{source_links(claim.sources)}"
+    # its search result follows the section it belongs to (data-search-of) where both match
+    of = f' data-search-of="{where}"' if where else ""
     out = [
         f'<div class="kb-claim kb-claim-{label.label}" id="claim-{claim.id}" '
-        f'data-search-section data-search-title="{search_title}" markdown>',
+        f'data-search-section data-search-title="{search_title}"{of} markdown>',
         "",
         head,
         "{: .kb-claim-head }",

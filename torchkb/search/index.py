@@ -263,6 +263,11 @@ class _PageText:
                 "title": attrib.get("data-search-title") or "",
                 "text": "",
                 **({"parent": self.headings[-1].title} if self.headings else {}),
+                **(
+                    {"of": _sibling(self.url, attrib["data-search-of"])}
+                    if "data-search-of" in attrib
+                    else {}
+                ),
             }
         )
         self.parts.append(_CARVED)
@@ -272,6 +277,15 @@ class _PageText:
         if self._own:
             self.own[-1]["text"] = _squash("".join(self._text))
             self._own, self._text = "", self.parts
+
+
+def _sibling(url: str, link: str) -> str:
+    """A Markdown link to a page beside `url`'s (training.md#x, from en/claims/) as a
+    search location (en/training/#x): directory URLs, as the site is built."""
+    page, _, anchor = link.partition("#")
+    folder = url[: url.rstrip("/").rfind("/") + 1]
+    location = folder + page.removesuffix(".md") + "/"
+    return f"{location}#{anchor}" if anchor else location
 
 
 def _read(html: str, url: str) -> _PageText:
@@ -437,6 +451,9 @@ class QueryTuning:
     # 1 + near_weight x (share of the query's neighbouring pairs found close together)
     near_chars: int = 16
     near_weight: float = 0.25
+    # a typed query's candidates: each score is multiplied by 1 + heading_weight x (the
+    # share of the section heading's words the query holds)
+    heading_weight: float = 1.0
     longest_word: int = 16  # longest Chinese word tried when segmenting a query
     # a single Chinese character left over by segmentation (一, 多, 用, 上 ...) is mostly
     # a function word: it counts at this weight, so a question's few real words decide
@@ -460,6 +477,9 @@ class QueryTuning:
     # two headings of one page, sentences of at least entry_words words that differ only in
     # their numbers (one error raised with other shapes), are one result
     entry_words: int = 8
+    # a claim card ranked above its own section, where the section is among the first
+    # card_section results, follows the section (the lesson first, the card on it next)
+    card_section: int = 3
     stop_words: tuple[str, ...] = STOP_WORDS  # the meta file's `stop`
 
 
@@ -579,6 +599,10 @@ def build_index(
                 # entries where it ranks above them (the worker hides a topic page's
                 # intro wherever one of its sections matches)
                 **({"place": True} if intro and boost < 1 else {}),
+                # ... and its entries (the error index's), headed by a message, not a
+                # topic; a claim card (`of`: it follows its section) is headed by its claim
+                **({"entry": True} if not intro and boost < 1 and "of" not in doc else {}),
+                **({"of": doc["of"]} if "of" in doc else {}),
             }
         )
     avg = sum(e["n"] for e in entries) / max(len(entries), 1)
@@ -595,6 +619,10 @@ def posting_score(
 ) -> int:
     k1, b, scale = tuning.k1, tuning.b, tuning.query.scale
     return max(1, round(scale * weight * tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avg))))
+
+
+# a section's kind in the d<j> files: a boosted-down page's intro, one of its entries
+PLACE, ENTRY = 1, 2
 
 
 def pack_postings(postings: list[list[int]]) -> list[int]:
@@ -639,8 +667,10 @@ def shard_index(
       and a misspelt word's neighbours are all found by range, as exact terms are;
     - w<k>: the Chinese index words of one sorted range, which a typed Chinese phrase is
       segmented against;
-    - d<j>: [location, title, page title, text, heading above, 1 for a page's intro
-      that is a place (build_index)] of consecutive sections,
+    - d<j>: [location, title, page title, text, heading above, its kind (PLACE: the
+      intro of a page of entries, ENTRY: one of its entries; build_index), the location
+      of the section a claim card belongs to] of consecutive sections, the last two
+      where they are set,
       fetched for a query's top candidates only (verbatim phrases, teasers, result titles).
     `uncovered` ({location, title, text}) is the result shown above the nearest sections
     for a pasted error that no section quotes."""
@@ -657,7 +687,9 @@ def shard_index(
             # a heading right above its first subheading has no text of its own: its
             # result's excerpt (and verbatim phrases) come from that subsection
             text = docs[k + 1]["x"]
-        current.append([d["l"], d["t"], d["p"], text, d["a"], *([1] if d.get("place") else [])])
+        kind = PLACE if d.get("place") else ENTRY if d.get("entry") else 0
+        tail = [kind, d["of"]] if "of" in d else [kind] if kind else []
+        current.append([d["l"], d["t"], d["p"], text, d["a"], *tail])
         size += len(text.encode()) + len(d["t"].encode()) + len(d["l"])
         place += 1
     if current:

@@ -28,6 +28,7 @@ const LANG = new URL(self.location.href).searchParams.get("lang") || "zh"
 const HAN = /[\u3400-\u9fff]+/g
 const NAME = /[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*/g
 const WORD = /[a-z0-9]+/g
+const PLACE = 1, ENTRY = 2  // a section's kind (torchkb/search/index.py, PLACE and ENTRY)
 const UNIT = /[\u3400-\u9fff]+|[a-z0-9]+/g  // a Chinese run or a word, in query order
 // query settings and stop words, from the meta file: torchkb/search/index.py (QueryTuning)
 // writes them there and says what each is for
@@ -567,6 +568,31 @@ function closeTogether(text, a, b) {
   return false
 }
 
+/* The share of a heading's words (an English word, stemmed; a pair of Chinese characters)
+ * the query holds: a heading the query covers is about what was asked, one that shares a
+ * word with it may be about something beside it */
+function headingCover(title, words, pairs) {
+  let n = 0, held = 0
+  for (const w of title.toLowerCase().match(WORD) || []) {
+    if (STOP.has(w)) continue
+    n++
+    if (words.has(normaliseWord(w))) held++
+  }
+  for (const run of title.match(HAN) || [])
+    for (let i = 0; i + 1 < run.length; i++) {
+      n++
+      if (pairs.has(run.slice(i, i + 2))) held++
+    }
+  return n ? held / n : 0
+}
+
+function hanPairs(text) {
+  const pairs = new Set()
+  for (const run of text.match(HAN) || [])
+    for (let i = 0; i + 1 < run.length; i++) pairs.add(run.slice(i, i + 2))
+  return pairs
+}
+
 function idf(df) {
   return Math.log(1 + (meta.N - df + 0.5) / (df + 0.5))
 }
@@ -664,6 +690,12 @@ async function search(raw) {
   const wanted = phrases(query)
     .map(p => [p, !heads.length || headWindows.has(p) ? 1 : Q.tail_weight])
   const wantedWeight = wanted.reduce((sum, [, w]) => sum + w, 0)
+  // a typed query (not a paste) prefers the section whose heading it covers, but not an
+  // error entry, whose heading is the message: the section explaining it comes first
+  const queryWords = new Set((query.match(WORD) || []).map(normaliseWord))
+  const queryPairs = hanPairs(query)
+  const cover = d => pasted || docs.get(d)[5] === ENTRY
+    ? 0 : headingCover(docs.get(d)[1], queryWords, queryPairs)
   const scored = top.map(([d, s]) => {
     // the section's heading is part of it: a phrase there counts as in its text
     const [, t, , text] = docs.get(d), x = `${t} ${text}`
@@ -675,7 +707,8 @@ async function search(raw) {
     const low = near.length ? x.toLowerCase() : ""
     const close = near.filter(([a, b]) => closeTogether(low, a, b)).length
     return [d, s * (1 + 2 * (wantedWeight ? found / wantedWeight : 0))
-      * (1 + Q.near_weight * (near.length ? close / near.length : 0))]
+      * (1 + Q.near_weight * (near.length ? close / near.length : 0))
+      * (1 + Q.heading_weight * cover(d))]
   }).sort((a, b) => b[1] - a[1])
   // two entries of one page whose headings are sentences that differ only in their numbers
   // (the error index: the same error raised with other shapes) are one answer, shown once,
@@ -711,13 +744,23 @@ async function search(raw) {
   // above them is the answer: the page as a place ("pytorch 常见报错汇总")
   const pageOf = d => docs.get(d)[0].split("#")[0]
   const isIntro = d => !docs.get(d)[0].includes("#")
-  const isPlace = d => docs.get(d)[5] === 1
+  const isPlace = d => docs.get(d)[5] === PLACE
   const withSection = new Set(ranked.filter(([d]) => !isIntro(d)).map(([d]) => pageOf(d)))
   const above = new Set()
   const shown = ranked.filter(([d]) => {
     if (!isIntro(d)) above.add(pageOf(d))
     return !isIntro(d) || !(isPlace(d) ? above : withSection).has(pageOf(d))
   })
+  // a claim card (the editor's word on one claim of a section) shown above the section it
+  // belongs to, where that section is among the first Q.card_section results, follows it:
+  // the lesson first, the card on it next. Asked about the claim itself, the card is
+  // still among the first of them.
+  const rankOf = new Map(shown.map(([d], i) => [docs.get(d)[0], i]))
+  const order = shown.map(([d], i) => {
+    const j = rankOf.get(docs.get(d)[6])
+    return j !== undefined && j > i && j < Q.card_section ? j + 0.5 : i
+  })
+  const listed = shown.map((r, i) => [order[i], r]).sort((a, b) => a[0] - b[0]).map(([, r]) => r)
   // per result, `terms` is what Material shows and links with: a word false there is
   // listed as "Missing:", the true ones form the `?h=` highlight of the page opened. So:
   // the words as typed (not their stems), false only where nothing matched them (not
@@ -746,7 +789,7 @@ async function search(raw) {
     }
     return terms
   }
-  const items = shown.slice(0, Q.max_results).map(([d, s]) => {
+  const items = listed.slice(0, Q.max_results).map(([d, s]) => {
     const [l, t, p, x, a] = docs.get(d)
     return group({ l, t, p, x, a }, s, resultTerms(d))
   })
