@@ -422,10 +422,10 @@ class QueryTuning:
     """The query side: the settings the worker reads from each language's meta file
     (`query`, query_meta; kb-search-worker.js's `Q`), in this order."""
 
-    # ten results, as many as Material's list shows before "more": each costs a fetch of
-    # its section's text
-    max_results: int = 10
-    rerank: int = 10  # candidates whose text is fetched for phrase scoring and teasers
+    # six results: a reader reads the first few, and at scale each result costs a request
+    # for its section's text (benchmarks/search_scale.py)
+    max_results: int = 6
+    rerank: int = 6  # candidates whose text is fetched for phrase scoring and teasers
     # posting scores are BM25 term factors x this (the builder multiplies, the worker
     # divides): posting score = round(scale * weight * BM25 term factor)
     scale: int = 50
