@@ -748,3 +748,21 @@ def test_a_typed_query_prefers_the_section_whose_heading_it_covers(tmp_path: Pat
     flat = SearchTuning(query=QueryTuning(heading_weight=0))
     [repeated] = worker_search(tmp_path / "b", query, HEADINGS, tuning=flat)
     assert repeated[0][0] == "t/#broadcast-error"
+
+
+def test_a_heading_that_lends_its_subsection_text_is_one_result_with_it(tmp_path: Path) -> None:
+    """A heading with no text of its own shows its first subsection's excerpt: both match
+    the same words, and the reader would see the same excerpt twice."""
+    docs = [
+        {"location": "nn/#conv-bias", "title": "卷积的 bias", "text": ""},
+        {
+            "location": "nn/#conv-bias--why",
+            "title": "卷积后接 BN 时设为 bias=False",
+            "text": "BN 会减去每个通道的均值，卷积的 bias 被一起减掉",
+        },
+        {"location": "nn/#other", "title": "其它", "text": "卷积 的 通道"},
+    ]
+    [results] = worker_search(tmp_path, ["卷积 bias"], docs)
+    locations = [r[0] for r in results]
+    assert len({"nn/#conv-bias", "nn/#conv-bias--why"} & set(locations)) == 1
+    assert "nn/#other" in locations

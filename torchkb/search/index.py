@@ -621,8 +621,9 @@ def posting_score(
     return max(1, round(scale * weight * tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avg))))
 
 
-# a section's kind in the d<j> files: a boosted-down page's intro, one of its entries
-PLACE, ENTRY = 1, 2
+# a section's kind in the d<j> files, bits: a boosted-down page's intro, one of its
+# entries, a heading that shows its first subsection's text (it has none of its own)
+PLACE, ENTRY, LENT = 1, 2, 4
 
 
 def pack_postings(postings: list[list[int]]) -> list[int]:
@@ -667,8 +668,9 @@ def shard_index(
       and a misspelt word's neighbours are all found by range, as exact terms are;
     - w<k>: the Chinese index words of one sorted range, which a typed Chinese phrase is
       segmented against;
-    - d<j>: [location, title, page title, text, heading above, its kind (PLACE: the
-      intro of a page of entries, ENTRY: one of its entries; build_index), the location
+    - d<j>: [location, title, page title, text, heading above, its kind (bits PLACE: the
+      intro of a page of entries, ENTRY: one of its entries; LENT: its text is its first
+      subsection's), the location
       of the section a claim card belongs to] of consecutive sections, the last two
       where they are set,
       fetched for a query's top candidates only (verbatim phrases, teasers, result titles).
@@ -682,12 +684,11 @@ def shard_index(
         if current and (size >= t.doc_bytes or place == t.block):
             files[f"d{block}"], current, block, size, place = current, [], block + 1, 0, 0
         ids.append(block * t.block + place)
-        text = d["x"]
+        text, kind = d["x"], PLACE if d.get("place") else ENTRY if d.get("entry") else 0
         if not text and k + 1 < len(docs) and docs[k + 1]["l"].startswith(d["l"] + "-"):
             # a heading right above its first subheading has no text of its own: its
             # result's excerpt (and verbatim phrases) come from that subsection
-            text = docs[k + 1]["x"]
-        kind = PLACE if d.get("place") else ENTRY if d.get("entry") else 0
+            text, kind = docs[k + 1]["x"], kind | LENT
         tail = [kind, d["of"]] if "of" in d else [kind] if kind else []
         current.append([d["l"], d["t"], d["p"], text, d["a"], *tail])
         size += len(text.encode()) + len(d["t"].encode()) + len(d["l"])

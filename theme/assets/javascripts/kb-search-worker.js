@@ -28,7 +28,8 @@ const LANG = new URL(self.location.href).searchParams.get("lang") || "zh"
 const HAN = /[\u3400-\u9fff]+/g
 const NAME = /[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*/g
 const WORD = /[a-z0-9]+/g
-const PLACE = 1, ENTRY = 2  // a section's kind (torchkb/search/index.py, PLACE and ENTRY)
+// a section's kind, bits (torchkb/search/index.py, PLACE, ENTRY and LENT)
+const PLACE = 1, ENTRY = 2, LENT = 4
 const UNIT = /[\u3400-\u9fff]+|[a-z0-9]+/g  // a Chinese run or a word, in query order
 // query settings and stop words, from the meta file: torchkb/search/index.py (QueryTuning)
 // writes them there and says what each is for
@@ -694,7 +695,7 @@ async function search(raw) {
   // error entry, whose heading is the message: the section explaining it comes first
   const queryWords = new Set((query.match(WORD) || []).map(normaliseWord))
   const queryPairs = hanPairs(query)
-  const cover = d => pasted || docs.get(d)[5] === ENTRY
+  const cover = d => pasted || docs.get(d)[5] & ENTRY
     ? 0 : headingCover(docs.get(d)[1], queryWords, queryPairs)
   const scored = top.map(([d, s]) => {
     // the section's heading is part of it: a phrase there counts as in its text
@@ -744,10 +745,18 @@ async function search(raw) {
   // above them is the answer: the page as a place ("pytorch 常见报错汇总")
   const pageOf = d => docs.get(d)[0].split("#")[0]
   const isIntro = d => !docs.get(d)[0].includes("#")
-  const isPlace = d => docs.get(d)[5] === PLACE
+  const isPlace = d => (docs.get(d)[5] & PLACE) !== 0
+  const isLent = d => (docs.get(d)[5] & LENT) !== 0
   const withSection = new Set(ranked.filter(([d]) => !isIntro(d)).map(([d]) => pageOf(d)))
   const above = new Set()
+  // a heading with no text of its own right above its first subheading lends that
+  // subsection's text (torchkb/search/index.py, index_files): the two are one answer,
+  // shown once, in the better one's place
+  const lent = new Map()  // "page text" -> whether a lending heading (true) showed it
   const shown = ranked.filter(([d]) => {
+    const text = `${pageOf(d)} ${docs.get(d)[3]}`
+    if (lent.has(text) && (lent.get(text) || isLent(d))) return false
+    if (!lent.has(text) || isLent(d)) lent.set(text, isLent(d))
     if (!isIntro(d)) above.add(pageOf(d))
     return !isIntro(d) || !(isPlace(d) ? above : withSection).has(pageOf(d))
   })
