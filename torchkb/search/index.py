@@ -669,11 +669,10 @@ def shard_index(
     - w<k>: the Chinese index words of one sorted range, which a typed Chinese phrase is
       segmented against;
     - d<j>: [location, title, page title, text, heading above, its kind (bits PLACE: the
-      intro of a page of entries, ENTRY: one of its entries; LENT: its text is its first
-      subsection's), the location
-      of the section a claim card belongs to] of consecutive sections, the last two
-      where they are set,
-      fetched for a query's top candidates only (verbatim phrases, teasers, result titles).
+      intro of a page of entries, ENTRY: one of its entries, LENT: its text is its first
+      subsection's), the location of the section a claim card belongs to] of consecutive
+      sections, the last two where they are set, fetched for a query's top candidates
+      only (verbatim phrases, teasers, result titles).
     `uncovered` ({location, title, text}) is the result shown above the nearest sections
     for a pasted error that no section quotes."""
     docs, t = index["docs"], tuning

@@ -573,24 +573,18 @@ function closeTogether(text, a, b) {
  * the query holds: a heading the query covers is about what was asked, one that shares a
  * word with it may be about something beside it */
 function headingCover(title, words, pairs) {
-  let n = 0, held = 0
-  for (const w of title.toLowerCase().match(WORD) || []) {
-    if (STOP.has(w)) continue
-    n++
-    if (words.has(normaliseWord(w))) held++
-  }
-  for (const run of title.match(HAN) || [])
-    for (let i = 0; i + 1 < run.length; i++) {
-      n++
-      if (pairs.has(run.slice(i, i + 2))) held++
-    }
-  return n ? held / n : 0
+  const ws = (title.toLowerCase().match(WORD) || []).filter(w => !STOP.has(w))
+  const ps = hanPairs(title)
+  const held = ws.filter(w => words.has(normaliseWord(w))).length
+    + ps.filter(p => pairs.has(p)).length
+  return ws.length + ps.length ? held / (ws.length + ps.length) : 0
 }
 
+/* A text's pairs of neighbouring Chinese characters, in order */
 function hanPairs(text) {
-  const pairs = new Set()
+  const pairs = []
   for (const run of text.match(HAN) || [])
-    for (let i = 0; i + 1 < run.length; i++) pairs.add(run.slice(i, i + 2))
+    for (let i = 0; i + 1 < run.length; i++) pairs.push(run.slice(i, i + 2))
   return pairs
 }
 
@@ -694,7 +688,7 @@ async function search(raw) {
   // a typed query (not a paste) prefers the section whose heading it covers, but not an
   // error entry, whose heading is the message: the section explaining it comes first
   const queryWords = new Set((query.match(WORD) || []).map(normaliseWord))
-  const queryPairs = hanPairs(query)
+  const queryPairs = new Set(hanPairs(query))
   const cover = d => pasted || docs.get(d)[5] & ENTRY
     ? 0 : headingCover(docs.get(d)[1], queryWords, queryPairs)
   const scored = top.map(([d, s]) => {
@@ -752,11 +746,15 @@ async function search(raw) {
   // a heading with no text of its own right above its first subheading lends that
   // subsection's text (torchkb/search/index.py, index_files): the two are one answer,
   // shown once, in the better one's place
-  const lent = new Map()  // "page text" -> whether a lending heading (true) showed it
+  const textOf = d => `${pageOf(d)} ${docs.get(d)[3]}`
+  const lent = new Set(ranked.filter(([d]) => isLent(d)).map(([d]) => textOf(d)))
+  const shownLent = new Set()
   const shown = ranked.filter(([d]) => {
-    const text = `${pageOf(d)} ${docs.get(d)[3]}`
-    if (lent.has(text) && (lent.get(text) || isLent(d))) return false
-    if (!lent.has(text) || isLent(d)) lent.set(text, isLent(d))
+    const text = textOf(d)
+    if (lent.has(text)) {
+      if (shownLent.has(text)) return false
+      shownLent.add(text)
+    }
     if (!isIntro(d)) above.add(pageOf(d))
     return !isIntro(d) || !(isPlace(d) ? above : withSection).has(pageOf(d))
   })
