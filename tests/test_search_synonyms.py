@@ -71,8 +71,8 @@ def test_colloquial_classes_are_not_fitted_to_the_blind_set() -> None:
     such a query would."""
     blind = [
         q
-        # not blind3, blind4 or blind5: written after every class here, which may serve them as a class of
-        # the language should; a class added later must not be fitted to them either
+        # not blind3, blind4 or blind5: written after every class here, which may serve them
+        # as a class of the language should; a class added later must not be fitted to them
         for name in ("search_queries_blind.tsv", "search_queries_blind2.tsv")
         for q in load_queries(QUERIES.with_name(name))
     ]
