@@ -5,7 +5,9 @@ into Material's header search box (`input.md-search__input`), waits until result
 the placeholder, reads the visible result links in order (not the collapsed "more" ones)
 and judges each link by the text of the section it points at (a section runs to the next
 heading of its level or higher). A hit must also be in the reader's language. It works
-with whatever engine serves the box, since it only touches the UI.
+with whatever engine serves the box, since it only touches the UI. NodeBox answers the
+same queries with the site's own worker in node, without a browser: the same ranks in
+seconds, for trying an engine change (benchmarks/search_quality.py --engine node).
 
 queries file (TSV): lang <TAB> kind <TAB> query <TAB> markers
   markers: groups joined by ';' (all must hold), alternatives by '|' (any may hold),
@@ -22,6 +24,7 @@ import html
 import json
 import re
 import statistics
+import subprocess
 import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +32,7 @@ from pathlib import Path
 from builtsite import serve
 from filelock import FileLock
 from playwright.sync_api import Browser, Page
+from tools import require_tool
 
 PLACEHOLDERS = re.compile(
     r"键入以开始搜索|正在初始化|Type to start searching|Initializing search|鍵入以開始搜索", re.I
@@ -391,11 +395,11 @@ class SearchBox:
 
 
 def measure(
-    browser: Browser,
+    browser: Browser | None,
     base_url: str,
     site: Path,
     queries: list[Query],
-    boxes: dict[str, SearchBox] | None = None,
+    boxes: dict[str, SearchBox | NodeBox] | None = None,
     sections: Sections | None = None,
 ) -> list[Result]:
     """Type each query into a page of its language, a language's queries in one round trip
@@ -506,3 +510,56 @@ def misses(results: list[Result], k: int = 3) -> str:
 
 def _ms(v: float | None) -> str:
     return "-" if v is None else f"{v:.0f}"
+
+
+# the worker in node: fetch reads the site's files, each query's results as they come
+NODE_SEARCH = r"""
+const vm = require("vm"), fs = require("fs"), url = require("url"), path = require("path")
+const [site, lang, worker] = process.argv.slice(1)
+const fetch = async u => {
+  const file = url.fileURLToPath(String(u).split("?")[0])
+  return fs.existsSync(file) ? new Response(fs.readFileSync(file)) : { ok: false, status: 404 }
+}
+const href = url.pathToFileURL(path.join(site, "assets/javascripts/w.js")) + "?lang=" + lang
+const ctx = vm.createContext({ self: { location: { href } }, addEventListener() {},
+  postMessage() {}, URL, console, fetch, Response, Blob, DecompressionStream, TextDecoder,
+  setTimeout, performance })
+vm.runInContext(fs.readFileSync(worker, "utf8"), ctx)
+;(async () => {
+  await vm.runInContext("setup()", ctx)
+  const uncovered = vm.runInContext("meta.uncovered && meta.uncovered.location", ctx)
+  const out = []
+  for (const q of JSON.parse(fs.readFileSync(0, "utf8"))) {
+    const t0 = performance.now()
+    const r = await vm.runInContext(`search(${JSON.stringify(q)})`, ctx)
+    const ms = performance.now() - t0
+    const hrefs = r.items.map(g => "/" + g[0].location.replace(/\?h=[^#]*/, ""))
+    out.push([hrefs, ms, !!uncovered && r.items.length > 0 && r.items[0][0].location === uncovered])
+  }
+  process.stdout.write(JSON.stringify(out))
+})()
+"""
+
+
+class NodeBox:
+    """A language's queries answered by the site's own worker in node (`--engine node`)."""
+
+    def __init__(self, site: Path, lang: str) -> None:
+        self.site, self.lang = site, lang
+
+    def search_many(self, texts: list[str]) -> list[tuple[list[str], float, bool]]:
+        worker = self.site / "assets" / "javascripts" / "kb-search-worker.js"
+        done = subprocess.run(
+            [require_tool("node"), "-e", NODE_SEARCH, str(self.site), self.lang, str(worker)],
+            input=json.dumps(texts),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return [(h, ms, noted) for h, ms, noted in json.loads(done.stdout)]
+
+
+def measure_in_node(site: Path, queries: list[Query]) -> list[Result]:
+    """measure(), each language's queries answered by NodeBox."""
+    boxes: dict[str, SearchBox | NodeBox] = {lang: NodeBox(site, lang) for lang in PREFIXES}
+    return measure(None, "", site, queries, boxes=boxes)

@@ -16,6 +16,7 @@ from search_harness import (
     holds,
     load_queries,
     measure,
+    measure_in_node,
     metrics,
     misses,
     right_language,
@@ -80,6 +81,23 @@ def test_search_quality(browser: Browser, site: Path, lang: str) -> None:
     if noted:
         below.append(f"{lang}: answered 'no page explains this error': {noted}")
     assert not below, "; ".join(below) + "\n" + report
+
+
+def test_the_worker_in_node_ranks_as_the_browser(browser: Browser, site: Path) -> None:
+    """`benchmarks/search_quality.py --engine node` (the site's worker in node, for trying an
+    engine change on the query sets in seconds) gives every query the rank and the note the
+    search box gives it, in both languages."""
+    queries = load_queries(QUERIES.with_name("search_queries_heldout.tsv"))
+    boxes = {lang: SearchBox.shared(browser, site, lang) for lang in PREFIXES}
+    sections = Sections(site, share=True)
+    in_browser = measure(browser, "", site, queries, dict(boxes), sections)
+    in_node = measure_in_node(site, queries)
+    assert {q.lang for q in queries} == set(PREFIXES)
+    assert [(r.rank, r.noted) for r in in_node] == [(r.rank, r.noted) for r in in_browser], [
+        (r.query.text[:50], r.rank, b.rank)
+        for r, b in zip(in_node, in_browser, strict=True)
+        if r.rank != b.rank
+    ]
 
 
 @pytest.mark.parametrize("lang", PREFIXES)
