@@ -704,7 +704,8 @@ CARD_AND_SECTION = [
     {
         "location": "claims/#claim-conv-bias",
         "title": "成立：卷积后面接 BatchNorm 不需要偏置 bias",
-        "text": "笔记说：卷积后面接 BatchNorm 不需要偏置 bias。事实：BN 减去了偏置 bias",
+        "text": "笔记说：卷积后面接 BatchNorm 不需要偏置 bias。事实：BN 减去了偏置 bias。"
+        "不迁移时 RuntimeError: running_mean should contain 3 elements",
         "of": "nn/#conv-bias",
     },
     {"location": "nn/#other", "title": "其它", "text": "BatchNorm 的统计量"},
@@ -713,15 +714,26 @@ CARD_AND_SECTION = [
 
 def test_a_claim_card_follows_its_section(tmp_path: Path) -> None:
     """A claim card that outscores its own section (it repeats the claim's words) is shown
-    right after it where the section is among the first results; with the section too far
-    down (card_section), the card keeps its place."""
-    [ranked] = worker_search(tmp_path / "a", ["卷积 BatchNorm 偏置 bias"], CARD_AND_SECTION)
-    assert [r[0] for r in ranked[:2]] == ["nn/#conv-bias", "claims/#claim-conv-bias"]
+    right after it. A typed query puts the section first wherever it ranks, and where it is
+    not among the candidates at all (its text holds none of the words the card matched),
+    it is fetched; a pasted error (which a card may only quote) moves the card only where
+    its section is among the first card_section results."""
+    queries = [
+        "卷积 BatchNorm 偏置 bias",
+        "事实 BN 减去",
+        "RuntimeError: running_mean should contain 3 elements",
+    ]
+    first, fetched, pasted = worker_search(tmp_path / "a", queries, CARD_AND_SECTION)
+    assert [r[0] for r in first[:2]] == ["nn/#conv-bias", "claims/#claim-conv-bias"]
+    assert [r[0] for r in fetched[:2]] == ["nn/#conv-bias", "claims/#claim-conv-bias"]
+    assert [r[0] for r in pasted] == ["claims/#claim-conv-bias"]  # control: a paste
     far = SearchTuning(query=QueryTuning(card_section=0))
-    [kept] = worker_search(
-        tmp_path / "b", ["卷积 BatchNorm 偏置 bias"], CARD_AND_SECTION, tuning=far
+    [typed] = worker_search(tmp_path / "b", queries[:1], CARD_AND_SECTION, tuning=far)
+    assert [r[0] for r in typed[:2]] == ["nn/#conv-bias", "claims/#claim-conv-bias"]
+    [paste] = worker_search(
+        tmp_path / "c", ["RuntimeError: 卷积 BatchNorm 偏置 bias"], CARD_AND_SECTION, tuning=far
     )
-    assert kept[0][0] == "claims/#claim-conv-bias"
+    assert paste[0][0] == "claims/#claim-conv-bias"  # control: a paste, its section too far
 
 
 HEADINGS = [

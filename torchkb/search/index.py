@@ -670,30 +670,36 @@ def shard_index(
       segmented against;
     - d<j>: [location, title, page title, text, heading above, its kind (bits PLACE: the
       intro of a page of entries, ENTRY: one of its entries, LENT: its text is its first
-      subsection's), the location of the section a claim card belongs to] of consecutive
-      sections, the last two where they are set, fetched for a query's top candidates
-      only (verbatim phrases, teasers, result titles).
+      subsection's), the location and the id of the section a claim card belongs to] of
+      consecutive sections, the last three where they are set, fetched for a query's top
+      candidates only (verbatim phrases, teasers, result titles).
     `uncovered` ({location, title, text}) is the result shown above the nearest sections
     for a pasted error that no section quotes."""
     docs, t = index["docs"], tuning
-    ids, block, size, place = [], 0, 0, 0
-    files: dict[str, object] = {}
-    current: list[list[str]] = []
+    # each section's id (file number * block + place in file) and the text it shows
+    ids, texts, kinds = [], [], []
+    block, size, place = 0, 0, 0
     for k, d in enumerate(docs):
-        if current and (size >= t.doc_bytes or place == t.block):
-            files[f"d{block}"], current, block, size, place = current, [], block + 1, 0, 0
+        if k and (size >= t.doc_bytes or place == t.block):
+            block, size, place = block + 1, 0, 0
         ids.append(block * t.block + place)
         text, kind = d["x"], PLACE if d.get("place") else ENTRY if d.get("entry") else 0
         if not text and k + 1 < len(docs) and docs[k + 1]["l"].startswith(d["l"] + "-"):
             # a heading right above its first subheading has no text of its own: its
             # result's excerpt (and verbatim phrases) come from that subsection
             text, kind = docs[k + 1]["x"], kind | LENT
-        tail = [kind, d["of"]] if "of" in d else [kind] if kind else []
-        current.append([d["l"], d["t"], d["p"], text, d["a"], *tail])
+        texts.append(text)
+        kinds.append(kind)
         size += len(text.encode()) + len(d["t"].encode()) + len(d["l"])
         place += 1
-    if current:
-        files[f"d{block}"] = current
+    # a claim card names its section by location and by id (the worker fetches it)
+    at = {d["l"]: ids[k] for k, d in enumerate(docs)}
+    files: dict[str, object] = {}
+    for k, d in enumerate(docs):
+        kind = kinds[k]
+        tail = [kind, d["of"], at.get(d["of"], -1)] if "of" in d else [kind] if kind else []
+        entry = [d["l"], d["t"], d["p"], texts[k], d["a"], *tail]
+        files.setdefault(f"d{ids[k] // t.block}", []).append(entry)  # type: ignore[union-attr]
     # posting_score(), per section constants hoisted: millions of postings at 100x
     avg = index["avg"] or 1
     scale = [t.query.scale * d["w"] * (t.k1 + 1) for d in docs]

@@ -796,11 +796,44 @@ async function search(raw) {
     }
     return terms
   }
-  const items = listed.slice(0, Q.max_results).map(([d, s]) => {
+  // ... and of a typed query, a card whose section is further down or not among the
+  // results at all: its section takes the card's place, the card follows (where a card
+  // answers the question, its section does too; a pasted error's card may only quote it)
+  const results = pasted ? listed.slice(0, Q.max_results) : await cardsAfterSections(listed, docs)
+  const items = results.map(([d, s]) => {
     const [l, t, p, x, a] = docs.get(d)
     return group({ l, t, p, x, a }, s, resultTerms(d))
   })
   return { items: uncovered && meta.uncovered ? [notCovered(), ...items] : items }
+}
+
+/* The first Q.max_results of `ranked` ([section, score]), each claim card after its
+ * section: where neither the section nor a subsection of it (an anchor under the
+ * section's) is shown above the card, the section comes right before it, moved up from
+ * further down or, not among the candidates, fetched (into `docs`) */
+async function cardsAfterSections(ranked, docs) {
+  const top = ranked.slice(0, Q.max_results)
+  const sectionOf = d => docs.get(d)[6]
+  const within = (d, of) => { const l = docs.get(d)[0]; return l === of || l.startsWith(`${of}-`) }
+  const missing = top.filter(([d]) => sectionOf(d) && docs.get(d)[7] >= 0
+    && !ranked.some(([c]) => docs.get(c)[0] === sectionOf(d))).map(([d]) => docs.get(d)[7])
+  if (missing.length) (await docsOf(missing)).forEach((doc, d) => docs.set(d, doc))
+  const out = [], shown = new Set()
+  for (const [d, score] of top) {
+    const of = sectionOf(d)
+    if (of && !out.some(([c]) => within(c, of))) {
+      const fetched = docs.get(d)[7]
+      const section = ranked.find(([c]) => docs.get(c)[0] === of && !shown.has(c))
+        || (docs.has(fetched) ? [fetched, score] : null)
+      if (section) {
+        out.push(section)
+        shown.add(section[0])
+      }
+    }
+    if (!shown.has(d)) out.push([d, score])
+    shown.add(d)
+  }
+  return out.slice(0, Q.max_results)
 }
 
 /* The answer to an error no section quotes, above the nearest sections: a result of its
