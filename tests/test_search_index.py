@@ -727,13 +727,36 @@ def test_a_claim_card_follows_its_section(tmp_path: Path) -> None:
     assert [r[0] for r in first[:2]] == ["nn/#conv-bias", "claims/#claim-conv-bias"]
     assert [r[0] for r in fetched[:2]] == ["nn/#conv-bias", "claims/#claim-conv-bias"]
     assert [r[0] for r in pasted] == ["claims/#claim-conv-bias"]  # control: a paste
-    far = SearchTuning(query=QueryTuning(card_section=0))
+    far = SearchTuning(query=QueryTuning(card_section=0, card_paste_weight=1.0))
     [typed] = worker_search(tmp_path / "b", queries[:1], CARD_AND_SECTION, tuning=far)
     assert [r[0] for r in typed[:2]] == ["nn/#conv-bias", "claims/#claim-conv-bias"]
     [paste] = worker_search(
         tmp_path / "c", ["RuntimeError: 卷积 BatchNorm 偏置 bias"], CARD_AND_SECTION, tuning=far
     )
-    assert paste[0][0] == "claims/#claim-conv-bias"  # control: a paste, its section too far
+    # control: a paste (its card at full weight), its section too far down
+    assert paste[0][0] == "claims/#claim-conv-bias"
+
+
+def test_a_pasted_error_prefers_the_section_that_explains_it_to_a_card_quoting_it(
+    tmp_path: Path,
+) -> None:
+    """A claim card may quote an error as one consequence of its claim: for that error
+    pasted, the section explaining it comes first (card_paste_weight); with the card at
+    full weight (the control), the card, which quotes more of the paste, would."""
+    docs = [
+        *CARD_AND_SECTION,
+        {
+            "location": "nn/#bn-stats",
+            "title": "BatchNorm 的统计量与通道数",
+            "text": "报错 running_mean should contain ... elements：BatchNorm 的通道数不对",
+        },
+    ]
+    paste = ["RuntimeError: running_mean should contain 3 elements not 4"]
+    [ranked] = worker_search(tmp_path / "a", paste, docs)
+    assert ranked[0][0] == "nn/#bn-stats"
+    full = SearchTuning(query=QueryTuning(card_paste_weight=1.0))
+    [control] = worker_search(tmp_path / "b", paste, docs, tuning=full)
+    assert control[0][0] == "claims/#claim-conv-bias"
 
 
 HEADINGS = [

@@ -477,9 +477,15 @@ class QueryTuning:
     # two headings of one page, sentences of at least entry_words words that differ only in
     # their numbers (one error raised with other shapes), are one result
     entry_words: int = 8
-    # a claim card ranked above its own section, where the section is among the first
-    # card_section results, follows the section (the lesson first, the card on it next)
+    # a claim card ranked above its own section follows it (the lesson first, the card on
+    # it next): for a typed query wherever the section ranks (kb-search-worker.js,
+    # cardsAfterSections), for a pasted error where the section is among the first
+    # card_section results (a card may quote the error as one consequence of its claim)
     card_section: int = 3
+    # ... and a pasted error's candidates: a claim card whose text, not its claim, quotes
+    # the error (as one consequence of the claim) counts at this weight: the section
+    # explaining the error and its entry in the error index come first
+    card_paste_weight: float = 0.3
     stop_words: tuple[str, ...] = STOP_WORDS  # the meta file's `stop`
 
 

@@ -685,6 +685,14 @@ async function search(raw) {
   const wanted = phrases(query)
     .map(p => [p, !heads.length || headWindows.has(p) ? 1 : Q.tail_weight])
   const wantedWeight = wanted.reduce((sum, [, w]) => sum + w, 0)
+  // whether a text (phraseWords) quotes a pasted error: Q.quoted of a head's windows
+  const quoted = text => heads.some(h => {
+    const ws = windowsOf(applySynonyms(clean(h)))
+    return !ws.length || ws.filter(w => text.includes(w)).length >= Q.quoted * ws.length
+  })
+  // a claim card whose text, not its claim, quotes a pasted error: it quotes it in passing,
+  // as one consequence of its claim (Q.card_paste_weight)
+  const inPassing = d => pasted && docs.get(d)[6] && !quoted(phraseWords(docs.get(d)[1]))
   // a typed query (not a paste) prefers the section whose heading it covers, but not an
   // error entry, whose heading is the message: the section explaining it comes first
   const queryWords = new Set((query.match(WORD) || []).map(normaliseWord))
@@ -703,7 +711,7 @@ async function search(raw) {
     const close = near.filter(([a, b]) => closeTogether(low, a, b)).length
     return [d, s * (1 + 2 * (wantedWeight ? found / wantedWeight : 0))
       * (1 + Q.near_weight * (near.length ? close / near.length : 0))
-      * (1 + Q.heading_weight * cover(d))]
+      * (1 + Q.heading_weight * cover(d)) * (inPassing(d) ? Q.card_paste_weight : 1)]
   }).sort((a, b) => b[1] - a[1])
   // two entries of one page whose headings are sentences that differ only in their numbers
   // (the error index: the same error raised with other shapes) are one answer, shown once,
@@ -726,11 +734,8 @@ async function search(raw) {
   // a pasted error that no candidate quotes (Q.quoted: the share of a head's windows a
   // section must hold, title or text): no section explains it, and the reader is told so
   const quotes = d => {
-    const [, t, , x] = docs.get(d), text = phraseWords(`${t} ${x}`)
-    return heads.some(h => {
-      const ws = windowsOf(applySynonyms(clean(h)))
-      return !ws.length || ws.filter(w => text.includes(w)).length >= Q.quoted * ws.length
-    })
+    const [, t, , x] = docs.get(d)
+    return quoted(phraseWords(`${t} ${x}`))
   }
   const uncovered = heads.length > 0 && !ranked.some(([d]) => quotes(d))
     && headCoverage(groups, ranked.map(([d]) => d)) < Q.answered
