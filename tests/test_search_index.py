@@ -737,6 +737,31 @@ def test_a_claim_card_follows_its_section(tmp_path: Path) -> None:
     assert paste[0][0] == "claims/#claim-conv-bias"
 
 
+def test_a_card_after_a_subsection_that_its_section_lends_its_text_to(tmp_path: Path) -> None:
+    """The card's section has no text of its own and shows its subsection's (#anaconda,
+    whose anchor does not extend the section's): the subsection shown above the card is
+    the section, so it is not shown a second time, with the same excerpt, before the card."""
+    docs = [
+        {"location": "env/#channels", "title": "channels 的顺序", "text": ""},
+        {
+            "location": "env/#anaconda",
+            "title": "Anaconda",
+            "text": ".condarc 中 channels 是有顺序的，main 在前就装成 CPU 版",
+            "parent": "channels 的顺序",
+        },
+        {"location": "claims/", "title": "核查", "text": "笔记的说法", "boost": 0.5},
+        {
+            "location": "claims/#claim-channels",
+            "title": "按源码更正：main 在前会装成 CPU 版",
+            "text": "笔记说 .condarc 的 channels 有顺序；main 在前装成 CPU 版",
+            "of": "env/#channels",
+        },
+        {"location": "env/#other", "title": "其它", "text": "CUDA 版本"},
+    ]
+    [results] = worker_search(tmp_path, ["condarc main CPU 版"], docs)
+    assert [r[0] for r in results[:2]] == ["env/#anaconda", "claims/#claim-channels"]
+
+
 def test_a_pasted_error_prefers_the_section_that_explains_it_to_a_card_quoting_it(
     tmp_path: Path,
 ) -> None:
@@ -783,6 +808,31 @@ def test_a_typed_query_prefers_the_section_whose_heading_it_covers(tmp_path: Pat
     flat = SearchTuning(query=QueryTuning(heading_weight=0))
     [repeated] = worker_search(tmp_path / "b", query, HEADINGS, tuning=flat)
     assert repeated[0][0] == "t/#broadcast-error"
+
+
+def test_a_heading_lends_the_first_text_below_it_through_empty_subheadings() -> None:
+    """An h2 and its h3 with no text of their own over an h4 whose anchor the page's slug
+    made (#anaconda: it does not extend theirs, its heading above is the h3) both show the
+    h4's text; a next section that is not under the heading lends nothing (the control)."""
+    docs = [
+        {"location": "env/#install", "title": "安装：channels 的顺序", "text": ""},
+        {"location": "env/#install--steps", "title": "安装", "text": "", "parent": "安装"},
+        {
+            "location": "env/#anaconda",
+            "title": "Anaconda",
+            "text": ".condarc 中 channels 是有顺序的",
+            "parent": "安装",
+        },
+        {"location": "env/#empty", "title": "空的标题", "text": ""},
+        {"location": "env/#next", "title": "下一节", "text": "别的内容", "parent": "别的"},
+    ]
+    index = build_index(docs)
+    files = shard_index(index)
+    shown = {e[0]: (e[3], e[5] if len(e) > 5 else 0) for e in files["d0"]}
+    lent = (".condarc 中 channels 是有顺序的", search.LENT)
+    assert shown["env/#install"] == lent
+    assert shown["env/#install--steps"] == lent
+    assert shown["env/#empty"] == ("", 0)  # the control: the next section is not under it
 
 
 def test_a_heading_that_lends_its_subsection_text_is_one_result_with_it(tmp_path: Path) -> None:

@@ -657,6 +657,27 @@ def _separator(before: str, first: str) -> str:
     return first
 
 
+def _first_text_below(docs: list[dict], k: int) -> str:
+    """The text of the first subsection under heading k that has some, down through
+    subheadings that have none either (an empty h2 over an empty h3 over its h4), or ""."""
+    j = k
+    while j + 1 < len(docs) and _under(docs[j + 1], docs[j]):
+        j += 1
+        if docs[j]["x"]:
+            return docs[j]["x"]
+    return ""
+
+
+def _under(doc: dict, heading: dict) -> bool:
+    """Whether a section (the one right after `heading`) is a subsection of it: its anchor
+    extends the heading's, or, for a heading whose anchor the page's slug made (#anaconda),
+    the heading above it is this one."""
+    if doc["l"].startswith(heading["l"] + "-"):
+        return True
+    same_page = doc["l"].split("#")[0] == heading["l"].split("#")[0]
+    return same_page and "#" in heading["l"] and doc["a"] == heading["t"]
+
+
 def shard_index(
     index: dict,
     synonyms: list[dict] | None = None,
@@ -690,10 +711,11 @@ def shard_index(
             block, size, place = block + 1, 0, 0
         ids.append(block * t.block + place)
         text, kind = d["x"], PLACE if d.get("place") else ENTRY if d.get("entry") else 0
-        if not text and k + 1 < len(docs) and docs[k + 1]["l"].startswith(d["l"] + "-"):
+        lent = "" if text else _first_text_below(docs, k)
+        if lent:
             # a heading right above its first subheading has no text of its own: its
             # result's excerpt (and verbatim phrases) come from that subsection
-            text, kind = docs[k + 1]["x"], kind | LENT
+            text, kind = lent, kind | LENT
         texts.append(text)
         kinds.append(kind)
         size += len(text.encode()) + len(d["t"].encode()) + len(d["l"])

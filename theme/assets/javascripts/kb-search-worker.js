@@ -823,6 +823,8 @@ async function cardsAfterSections(ranked, docs) {
   const missing = top.filter(([d]) => sectionOf(d) && docs.get(d)[7] >= 0
     && !ranked.some(([c]) => docs.get(c)[0] === sectionOf(d))).map(([d]) => docs.get(d)[7])
   if (missing.length) (await docsOf(missing)).forEach((doc, d) => docs.set(d, doc))
+  // a heading that lends its subsection's text is one result with that subsection
+  const textOf = d => `${docs.get(d)[0].split("#")[0]} ${docs.get(d)[3]}`
   const out = [], shown = new Set()
   for (const [d, score] of top) {
     const of = sectionOf(d)
@@ -830,7 +832,7 @@ async function cardsAfterSections(ranked, docs) {
       const fetched = docs.get(d)[7]
       const section = ranked.find(([c]) => docs.get(c)[0] === of && !shown.has(c))
         || (docs.has(fetched) ? [fetched, score] : null)
-      if (section) {
+      if (section && !out.some(([c]) => textOf(c) === textOf(section[0]))) {
         out.push(section)
         shown.add(section[0])
       }
