@@ -739,27 +739,38 @@ def test_a_claim_card_follows_its_section(tmp_path: Path) -> None:
 
 def test_a_card_after_a_subsection_that_its_section_lends_its_text_to(tmp_path: Path) -> None:
     """The card's section has no text of its own and shows its subsection's (#anaconda,
-    whose anchor does not extend the section's): the subsection shown above the card is
-    the section, so it is not shown a second time, with the same excerpt, before the card."""
+    whose anchor does not extend the section's): the section or the subsection comes right
+    before the card, and the excerpt they share is shown once, whether both are candidates
+    or the section is fetched (the subsection below the card)."""
     docs = [
         {"location": "env/#channels", "title": "channels 的顺序", "text": ""},
         {
             "location": "env/#anaconda",
             "title": "Anaconda",
-            "text": ".condarc 中 channels 是有顺序的，main 在前就装成 CPU 版",
+            "text": ".condarc 中 channels 是有顺序的，装成了 CPU 版",
             "parent": "channels 的顺序",
         },
         {"location": "claims/", "title": "核查", "text": "笔记的说法", "boost": 0.5},
         {
             "location": "claims/#claim-channels",
-            "title": "按源码更正：main 在前会装成 CPU 版",
-            "text": "笔记说 .condarc 的 channels 有顺序；main 在前装成 CPU 版",
+            "title": "按源码更正：Anaconda 的 main 在前会装成 CPU 版",
+            "text": "笔记说 .condarc 的 channels 有顺序；Anaconda 的 main 在前装成 CPU 版",
             "of": "env/#channels",
         },
         {"location": "env/#other", "title": "其它", "text": "CUDA 版本"},
     ]
-    [results] = worker_search(tmp_path, ["condarc main CPU 版"], docs)
-    assert [r[0] for r in results[:2]] == ["env/#anaconda", "claims/#claim-channels"]
+    # with four sections that outrank the section, it is not a candidate and is fetched
+    fillers = [
+        {"location": f"env/#f{i}", "title": f"F{i}", "text": "main 与 CPU 版"} for i in range(4)
+    ]
+    query = ["anaconda main 在前 CPU 版"]
+    for where, corpus in (("a", docs), ("b", docs + fillers)):
+        [results] = worker_search(tmp_path / where, query, corpus)
+        locations = [r[0] for r in results]
+        shared = [loc for loc in locations if loc in ("env/#channels", "env/#anaconda")]
+        assert len(shared) == 1, locations
+        card = locations.index("claims/#claim-channels")
+        assert locations[card - 1] == shared[0], locations
 
 
 def test_a_pasted_error_prefers_the_section_that_explains_it_to_a_card_quoting_it(

@@ -815,7 +815,8 @@ async function search(raw) {
 /* The first Q.max_results of `ranked` ([section, score]), each claim card after its
  * section: where neither the section nor a subsection of it (an anchor under the
  * section's) is shown above the card, the section comes right before it, moved up from
- * further down or, not among the candidates, fetched (into `docs`) */
+ * further down or, not among the candidates, fetched (into `docs`). A heading that lends
+ * its subsection's text and that subsection are one result here too. */
 async function cardsAfterSections(ranked, docs) {
   const top = ranked.slice(0, Q.max_results)
   const sectionOf = d => docs.get(d)[6]
@@ -825,20 +826,21 @@ async function cardsAfterSections(ranked, docs) {
   if (missing.length) (await docsOf(missing)).forEach((doc, d) => docs.set(d, doc))
   // a heading that lends its subsection's text is one result with that subsection
   const textOf = d => `${docs.get(d)[0].split("#")[0]} ${docs.get(d)[3]}`
-  const out = [], shown = new Set()
+  const lent = d => (docs.get(d)[5] & LENT) !== 0
+  const out = []
+  const add = r => {
+    const [d] = r
+    if (!out.some(([c]) => c === d || (lent(c) || lent(d)) && textOf(c) === textOf(d))) out.push(r)
+  }
   for (const [d, score] of top) {
     const of = sectionOf(d)
     if (of && !out.some(([c]) => within(c, of))) {
       const fetched = docs.get(d)[7]
-      const section = ranked.find(([c]) => docs.get(c)[0] === of && !shown.has(c))
+      const section = ranked.find(([c]) => docs.get(c)[0] === of)
         || (docs.has(fetched) ? [fetched, score] : null)
-      if (section && !out.some(([c]) => textOf(c) === textOf(section[0]))) {
-        out.push(section)
-        shown.add(section[0])
-      }
+      if (section) add(section)
     }
-    if (!shown.has(d)) out.push([d, score])
-    shown.add(d)
+    add([d, score])
   }
   return out.slice(0, Q.max_results)
 }
