@@ -714,7 +714,7 @@ def shard_index(
         lent = "" if text else _first_text_below(docs, k)
         if lent:
             # a heading right above its first subheading has no text of its own: its
-            # result's excerpt (and verbatim phrases) come from that subsection
+            # result's excerpt (and verbatim phrases) come from the first text below it
             text, kind = lent, kind | LENT
         texts.append(text)
         kinds.append(kind)
