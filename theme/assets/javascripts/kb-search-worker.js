@@ -739,6 +739,10 @@ async function search(raw) {
   }
   const uncovered = heads.length > 0 && !ranked.some(([d]) => quotes(d))
     && headCoverage(groups, ranked.map(([d]) => d)) < Q.answered
+  // a claim card (the editor's word on one claim of a section) comes after its section,
+  // for a typed query wherever the section ranks (where a card answers the question, its
+  // section does too); a pasted error's card may only quote it (below, Q.card_section)
+  const answers = pasted ? ranked : await cardsAfterSections(ranked, docs)
   // where one of a page's sections matches too, show that section, not the page's
   // summary; but the intro of a page of entries (the error index, the claims) that ranks
   // above them is the answer: the page as a place ("pytorch 常见报错汇总")
@@ -746,15 +750,15 @@ async function search(raw) {
   const isIntro = d => !docs.get(d)[0].includes("#")
   const isPlace = d => (docs.get(d)[5] & PLACE) !== 0
   const isLent = d => (docs.get(d)[5] & LENT) !== 0
-  const withSection = new Set(ranked.filter(([d]) => !isIntro(d)).map(([d]) => pageOf(d)))
+  const withSection = new Set(answers.filter(([d]) => !isIntro(d)).map(([d]) => pageOf(d)))
   const above = new Set()
   // a heading with no text of its own right above its first subheading lends that
   // subsection's text (torchkb/search/index.py, index_files): the two are one answer,
   // shown once, in the better one's place
   const textOf = d => `${pageOf(d)} ${docs.get(d)[3]}`
-  const lent = new Set(ranked.filter(([d]) => isLent(d)).map(([d]) => textOf(d)))
+  const lent = new Set(answers.filter(([d]) => isLent(d)).map(([d]) => textOf(d)))
   const shownLent = new Set()
-  const shown = ranked.filter(([d]) => {
+  const shown = answers.filter(([d]) => {
     const text = textOf(d)
     if (lent.has(text)) {
       if (shownLent.has(text)) return false
@@ -763,10 +767,9 @@ async function search(raw) {
     if (!isIntro(d)) above.add(pageOf(d))
     return !isIntro(d) || !(isPlace(d) ? above : withSection).has(pageOf(d))
   })
-  // a claim card (the editor's word on one claim of a section) shown above the section it
-  // belongs to, where that section is among the first Q.card_section results, follows it:
-  // the lesson first, the card on it next. Asked about the claim itself, the card is
-  // still among the first of them.
+  // a pasted error's claim card shown above the section it belongs to, where that section
+  // is among the first Q.card_section results, follows it: the lesson first, the card on
+  // it next. Asked about the claim itself, the card is still among the first of them.
   const rankOf = new Map(shown.map(([d], i) => [docs.get(d)[0], i]))
   const order = shown.map(([d], i) => {
     const j = rankOf.get(docs.get(d)[6])
@@ -801,48 +804,37 @@ async function search(raw) {
     }
     return terms
   }
-  // ... and of a typed query, a card whose section is further down or not among the
-  // results at all: its section takes the card's place, the card follows (where a card
-  // answers the question, its section does too; a pasted error's card may only quote it)
-  const results = pasted ? listed.slice(0, Q.max_results) : await cardsAfterSections(listed, docs)
-  const items = results.map(([d, s]) => {
+  const items = listed.slice(0, Q.max_results).map(([d, s]) => {
     const [l, t, p, x, a] = docs.get(d)
     return group({ l, t, p, x, a }, s, resultTerms(d))
   })
   return { items: uncovered && meta.uncovered ? [notCovered(), ...items] : items }
 }
 
-/* The first Q.max_results of `ranked` ([section, score]), each claim card after its
- * section: where neither the section nor a subsection of it (an anchor under the
- * section's) is shown above the card, the section comes right before it, moved up from
- * further down or, not among the candidates, fetched (into `docs`). A heading that lends
- * its subsection's text and that subsection are one result here too. */
+/* `ranked` ([section, score]) with each claim card after its section: where neither the
+ * section nor a subsection of it (an anchor under the section's) ranks above the card, the
+ * section comes right before it, moved up from further down or, not among the candidates,
+ * fetched (into `docs`). A heading that lends its text and that subsection are one result:
+ * the lent excerpt is shown once where the results are listed. */
 async function cardsAfterSections(ranked, docs) {
-  const top = ranked.slice(0, Q.max_results)
   const sectionOf = d => docs.get(d)[6]
+  const at = l => ranked.find(([c]) => docs.get(c)[0] === l)
+  const missing = ranked.filter(([d]) => sectionOf(d) && docs.get(d)[7] >= 0 && !at(sectionOf(d)))
+  if (missing.length)
+    (await docsOf(missing.map(([d]) => docs.get(d)[7]))).forEach((doc, d) => docs.set(d, doc))
   const within = (d, of) => { const l = docs.get(d)[0]; return l === of || l.startsWith(`${of}-`) }
-  const missing = top.filter(([d]) => sectionOf(d) && docs.get(d)[7] >= 0
-    && !ranked.some(([c]) => docs.get(c)[0] === sectionOf(d))).map(([d]) => docs.get(d)[7])
-  if (missing.length) (await docsOf(missing)).forEach((doc, d) => docs.set(d, doc))
-  // a heading that lends its subsection's text is one result with that subsection
-  const textOf = d => `${docs.get(d)[0].split("#")[0]} ${docs.get(d)[3]}`
-  const lent = d => (docs.get(d)[5] & LENT) !== 0
   const out = []
-  const add = r => {
-    const [d] = r
-    if (!out.some(([c]) => c === d || (lent(c) || lent(d)) && textOf(c) === textOf(d))) out.push(r)
-  }
-  for (const [d, score] of top) {
+  const add = r => { if (!out.some(([c]) => c === r[0])) out.push(r) }
+  for (const [d, score] of ranked) {
     const of = sectionOf(d)
     if (of && !out.some(([c]) => within(c, of))) {
       const fetched = docs.get(d)[7]
-      const section = ranked.find(([c]) => docs.get(c)[0] === of)
-        || (docs.has(fetched) ? [fetched, score] : null)
+      const section = at(of) || (docs.has(fetched) ? [fetched, score] : null)
       if (section) add(section)
     }
     add([d, score])
   }
-  return out.slice(0, Q.max_results)
+  return out
 }
 
 /* The answer to an error no section quotes, above the nearest sections: a result of its
