@@ -27,6 +27,7 @@ def inputs_digest() -> str:
         *sorted((ROOT / "docs").rglob("*")),
         *sorted((ROOT / "theme").rglob("*")),
         *sorted((ROOT / "torchkb").rglob("*.py")),
+        *sorted((ROOT / "notes" / "search").rglob("*")),  # the search's word lists
     ]
     for path in paths:
         if path.is_file():

@@ -16,10 +16,12 @@ from torchkb.render.error_index import PAGE as ERROR_INDEX_PAGE
 from torchkb.search.index import (
     COLLOQUIAL_FILE,
     DEFAULT_TUNING,
+    PHRASINGS_DIR,
     SYNONYMS_FILE,
     USER_DICT_FILE,
     SearchTuning,
     load_colloquial,
+    load_phrasings,
     load_synonyms,
     page_sections,
     write_indexes,
@@ -69,6 +71,13 @@ class SearchSections:
         the innermost writes all."""
         if not self.docs:
             return
+        phrasings = load_phrasings(search_dir / PHRASINGS_DIR)
+        for lang, docs in self.docs.items():
+            by_anchor = phrasings.get(lang, {})
+            for doc in docs:
+                anchor = doc["location"].partition("#")[2]
+                if anchor in by_anchor:
+                    doc["phrasings"] = by_anchor[anchor]
         if os.environ.get("TORCHKB_SEARCH_DOCS"):  # a file for this build's sections
             # (benchmarks/search_scale.py --index-only builds bigger indexes from them);
             # each language's build may write its own share

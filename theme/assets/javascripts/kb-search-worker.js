@@ -592,24 +592,29 @@ function idf(df) {
   return Math.log(1 + (meta.N - df + 0.5) / (df + 0.5))
 }
 
-/* The largest share of a pasted error's head words that one of the sections `ds` holds,
- * each word by its idf; a word no section holds counts as the rarest. An error no section
- * quotes is still answered where a section holds most of what names it ("Can't call
- * numpy() on Tensor that requires grad": the section on detach()) */
-function headCoverage(groups, ds) {
+/* The largest share of a pasted error's head words that one of the sections `ds` shows
+ * (its title and text: a section's reader phrasings are words a reader would type, not
+ * an explanation of the error), each word by its idf; a word no section holds counts as
+ * the rarest. An error no section quotes is still answered where a section holds most of
+ * what names it ("Can't call numpy() on Tensor that requires grad": the section on
+ * detach()) */
+function headCoverage(groups, ds, docs) {
+  const shown = new Map(ds.map(d => {
+    const [, t, , x] = docs.get(d), text = `${t} ${x}`
+    return [d, [wordsOf(text), text.toLowerCase()]]
+  }))
+  // an English term is a word or a word's stem (expected -> expect); a code name, a
+  // Chinese word, as written
+  const shows = ([ws, low], term) => /^[a-z0-9]+$/.test(term) ? ws.includes(` ${term}`) : low.includes(term)
   const held = new Map(ds.map(d => [d, 0]))
   let total = 0
   for (const g of groups.filter(g => g.head)) {
     const weights = g.alts.map(([, , p]) => idf(p.length / 2))
     total += weights.length ? Math.max(...weights) : idf(0)
-    const found = new Map()
-    g.alts.forEach(([, , p], i) => {
-      for (let j = 0, d = 0; j < p.length; j += 2) {
-        d += p[j]
-        if (held.has(d)) found.set(d, Math.max(found.get(d) || 0, weights[i]))
-      }
-    })
-    for (const [d, w] of found) held.set(d, held.get(d) + w)
+    for (const d of ds) {
+      const found = g.alts.map(([t], i) => shows(shown.get(d), t) ? weights[i] : 0)
+      held.set(d, held.get(d) + Math.max(0, ...found))
+    }
   }
   return total ? Math.max(...held.values()) / total : 1
 }
@@ -738,7 +743,7 @@ async function search(raw) {
     return quoted(phraseWords(`${t} ${x}`))
   }
   const uncovered = heads.length > 0 && !ranked.some(([d]) => quotes(d))
-    && headCoverage(groups, ranked.map(([d]) => d)) < Q.answered
+    && headCoverage(groups, ranked.map(([d]) => d), docs) < Q.answered
   // a claim card (the editor's word on one claim of a section) comes after its section,
   // for a typed query wherever the section ranks (where a card answers the question, its
   // section does too); a pasted error's card may only quote it (below, Q.card_section)
