@@ -426,8 +426,10 @@ STOP_WORDS = tuple(
         "to was what when why with you your 的 了 是 在 吗 呢 怎么 如何 什么 为什么 怎样 时 "
         "时候 会 要 和 与 及 一个 "
         # function and question words a reader adds around the terms that matter
-        "都 被 把 也 就 还 又 很 吧 啊 呀 么 得 地 着 过 这 那 这个 那个 这样 那样 哪 哪些 "
-        "哪个 我 你 他 它 我们 有 有没有 能 能不能 可以 应该 需要 一下 一直 总是 老是 东西 "
+        "都 被 把 也 就 还 又 很 吧 啊 呀 么 得 地 着 过 这 那 这个 那个 这样 那样 我 你 他 它 "
+        "我们 有 有没有 能 能不能 可以 应该 需要 一下 一直 总是 老是 东西 "
+        # which: 哪 and its measure words (哪块 GPU, 哪张卡)
+        "哪 哪些 哪个 哪块 哪张 哪一块 哪一张 哪一个 哪种 "
         # the same in English: pronouns, modals, pieces of contractions (don't -> don t)
         "my me we our they their its there which where who should would could will need "
         "t s don doesn didn isn aren wasn"
