@@ -682,6 +682,29 @@ def test_a_message_copied_with_escaped_line_breaks_finds_its_entry(tmp_path: Pat
     assert found[0][0] == "errors/#load" and "没有页面" not in found[0][1], found
 
 
+def test_a_phrasing_does_not_answer_a_pasted_error(tmp_path: Path) -> None:
+    """A section's reader phrasings are hidden words that find it, not an explanation: a
+    pasted error whose words only a phrasing holds is still told that no page explains
+    it, above the nearest sections. The control: the same words in the section's text
+    answer it."""
+    pasted = "RuntimeError: DataLoader worker is killed by signal: Killed."
+    workers = {"location": "data/#workers", "title": "num_workers", "text": "子进程读数据"}
+    docs = [
+        {"location": "errors/", "title": "错误信息索引", "text": "报错汇总", "boost": 0.5},
+        {**workers, "phrasings": ["DataLoader worker killed by a signal"]},
+        {"location": "data/#other", "title": "其它", "text": "batch 与 shuffle"},
+    ]
+    uncovered = {"location": "errors/", "title": "没有页面解释这条错误", "text": "最接近的段落"}
+    [hidden] = worker_search(tmp_path / "a", [pasted], docs, [], uncovered=uncovered)
+    assert hidden[0][:2] == ["errors/", uncovered["text"]], hidden
+    assert "data/#workers" in [r[0] for r in hidden]  # found, below the note
+    shown = {**workers, "text": "子进程读数据：a DataLoader worker killed by a signal"}
+    [answered] = worker_search(
+        tmp_path / "b", [pasted], [docs[0], shown, docs[2]], [], uncovered=uncovered
+    )
+    assert answered[0][0] == "data/#workers", answered
+
+
 def test_a_claim_card_names_the_section_it_belongs_to() -> None:
     """data-search-of (the card's link to its section, as Markdown wrote it) becomes the
     section's search location, beside the claims page in the same language."""
