@@ -98,7 +98,8 @@ def test_every_term_is_in_its_range_and_every_section_in_its_block(chunk_bytes: 
 
 def test_meta_does_not_grow_with_the_sections() -> None:
     """The one file loaded up front grows only with the number of postings files
-    (sorted term ranges), not with the sections or the vocabulary."""
+    (sorted term ranges) and the words only reader phrasings hold (`hidden`: a few
+    hundred, written by hand), not with the sections or the pages' vocabulary."""
     many = [
         dict(d, location=d["location"].replace("/", f"{i}/", 1)) for i in range(60) for d in DOCS
     ]
@@ -115,8 +116,8 @@ def test_meta_does_not_grow_with_the_sections() -> None:
     size = [len(json.dumps(meta, ensure_ascii=False)) for meta in written]
     assert size[1] - size[0] < 10
     assert set(written[1]) == {
-        *("N", "ids", "block", "chunks", "words", "syn", "colloq", "query", "uncovered"),
-        *("files", "version"),
+        *("N", "ids", "block", "chunks", "words", "syn", "colloq", "hidden", "query"),
+        *("uncovered", "files", "version"),
     }
     # the Chinese words, in their own files: what a typed phrase is segmented against
     words = [w for k in range(len(large["meta"]["words"])) for w in large[f"w{k}"]]
@@ -703,6 +704,30 @@ def test_a_phrasing_does_not_answer_a_pasted_error(tmp_path: Path) -> None:
         tmp_path / "b", [pasted], [docs[0], shown, docs[2]], [], uncovered=uncovered
     )
     assert answered[0][0] == "data/#workers", answered
+
+
+def test_a_word_only_phrasings_hold_still_finds_what_the_pages_say(tmp_path: Path) -> None:
+    """A spoken word or a run-together word that only a section's reader phrasings hold
+    (no page uses it) still searches for the pages' words: the written words for the
+    spoken one, the halves of the run-together one (a worker that takes any index word
+    as a page's finds only the phrasing's section: both asserts failed on it)."""
+    docs = [
+        {"location": "gpu/#grow", "title": "用量增长", "text": "训练 时 用量 一直 增长"},
+        {"location": "data/#batch", "title": "batch", "text": "batch size 与 显存"},
+        {
+            "location": "gpu/#free",
+            "title": "释放",
+            "text": "释放 缓存",
+            "phrasings": ["显存涨了 batchsize"],
+        },
+    ]
+    colloquial = [{"line": 1, "spoken": ["涨"], "written": ["增长"], "why": "rise"}]
+    spoken, joined = worker_search(
+        tmp_path, ["显存涨", "batchsize"], docs, [], colloquial=colloquial
+    )
+    assert "gpu/#grow" in [r[0] for r in spoken], spoken
+    assert "data/#batch" in [r[0] for r in joined], joined
+    assert "gpu/#free" in [r[0] for r in spoken] and "gpu/#free" in [r[0] for r in joined]
 
 
 def test_a_claim_card_names_the_section_it_belongs_to() -> None:

@@ -591,6 +591,7 @@ def build_index(
     boosts = {d["location"]: d["boost"] for d in docs if "#" not in d["location"] and "boost" in d}
     entries: list[dict] = []
     postings: dict[str, tuple[list[int], list[int]]] = {}
+    shown: set[str] = set()  # the words of the pages' titles and texts
     for doc in docs:
         title, text = doc.get("title", ""), doc.get("text", "")
         if not title and not text:
@@ -599,6 +600,7 @@ def build_index(
         page = pages.get(page_url, "")
         n = len(entries)
         body, head = tokens(text, user_dict), tokens(title, user_dict)
+        shown.update(body, head)
         tf: dict[str, float] = Counter(body)
         for term in head:
             tf[term] += tuning.title_weight
@@ -643,6 +645,10 @@ def build_index(
         "terms": dict(sorted(postings.items())),
         "avg": round(avg, 2),
         "N": len(entries),
+        # words only reader phrasings hold: no page uses them (the worker still looks for
+        # what the pages say instead: the written words for a spoken one, a run-together
+        # word's halves)
+        "hidden": sorted(set(postings) - shown),
     }
 
 
@@ -715,7 +721,8 @@ def shard_index(
     """One language's index as the files the worker fetches:
     - meta: the one file loaded up front, growing only with the number of postings files:
       N, where each sorted range of terms (and words) starts, synonyms, the spoken
-      Chinese verbs (Chinese index only), query_meta();
+      Chinese verbs (Chinese index only), the words only reader phrasings hold (`hidden`),
+      query_meta();
     - t<k>: the postings of one range of terms, [section gap, score, ...] each: the
       Chinese words a typed phrase is segmented into, a half-typed word's completions
       and a misspelt word's neighbours are all found by range, as exact terms are;
@@ -798,6 +805,7 @@ def shard_index(
         # spoken form -> the written words it also searches for; only where the pages
         # are Chinese (an English page holds none of the written words)
         "colloq": [[c["spoken"], c["written"]] for c in colloquial or []] if lang == "zh" else [],
+        "hidden": index.get("hidden", []),
         "query": query_meta(t.query),
         "uncovered": uncovered,
     }

@@ -40,6 +40,7 @@ let meta = null  // { N, ids (section ids are below it), block, chunks: [first t
                  // query: settings and stop words }
 let synonyms = null // [RegExp of the typed phrases, Map typed phrase -> replacement]
 let colloquial = new Map()  // spoken Chinese verb -> the written words it also searches for
+let hidden = new Set()  // words only sections' reader phrasings hold, no page
 const files = new Map()  // name -> Promise of its parsed JSON
 let sums = null, best = null  // per-section accumulators of search(), reused
 const words = new Map()  // section -> " word word ... " for the words a result holds
@@ -412,11 +413,13 @@ async function analyse(typed) {
       const own = (postingsOf(g.typed) || []).length, p = postingsOf(t)
       if (p && p.length <= 2 * Math.max(own, 20)) g.alts.push([t, Q.stem_weight, p])
     }
+  // a word no page uses (the index lacks it, or only reader phrasings hold it)
+  const unused = g => !g.alts[0]?.[2] || hidden.has(g.typed)
   // a spoken verb the notes never use also matches the written words for it (a piece
   // another segmentation cuts across at the weight of a single character, as the piece
   // itself); one the notes use (占, 跑) is found as it is
   for (const g of groups)
-    for (const t of g.alts[0][2] ? [] : colloquial.get(g.typed) || []) {
+    for (const t of unused(g) ? colloquial.get(g.typed) || [] : []) {
       const p = postingsOf(t)
       if (p && !g.alts.some(([a]) => a === t))
         g.alts.push([t, Q.colloquial_weight * (unsure.has(g.typed) ? Q.single_han_weight : 1), p])
@@ -457,13 +460,13 @@ async function analyse(typed) {
       for (const [, , t, p] of found) g.alts.push([t, Q.typo_weight, p])
     }
   }
-  // a word typed run together (batchsize, numworkers) that the index lacks: the sections
+  // a word typed run together (batchsize, numworkers) that no page uses: the sections
   // holding both its halves, where each is an index word
   const typedWords = new Map((typedQuery.match(WORD) || []).map(w => [normaliseWord(w), w]))
   const cuts = w => Array.from({ length: w.length - 2 * Q.split_min + 1 }, (_, k) =>
     [w.slice(0, Q.split_min + k), w.slice(Q.split_min + k)]).filter(h => !h.some(x => STOP.has(x)))
   const joined = (pasted ? [] : groups).map(g => [g, typedWords.get(g.typed) || ""])
-    .filter(([g, w]) => !g.alts[0]?.[2] && /^[a-z]+$/.test(w) && w.length >= 2 * Q.split_min)
+    .filter(([g, w]) => unused(g) && /^[a-z]+$/.test(w) && w.length >= 2 * Q.split_min)
     .map(([g, w]) => [g, cuts(w)])
   if (joined.length) {
     const halves = await loadChunks(joined.flatMap(([, c]) => c.flat().map(h => chunkOf(normaliseWord(h)))))
@@ -935,6 +938,7 @@ function configure(m) {
   STOP = new Set(Q.stop)
   synonyms = setupSynonyms(m.syn)
   colloquial = new Map((m.colloq || []).flatMap(([spoken, written]) => spoken.map(s => [s, written])))
+  hidden = new Set(m.hidden || [])
 }
 
 async function setup() {
