@@ -59,6 +59,7 @@ from search_harness import (  # noqa: E402
 
 from torchkb.search.index import (  # noqa: E402
     COLLOQUIAL_FILE,
+    PHRASINGS_DIR,
     SYNONYMS_FILE,
     USER_DICT_FILE,
     load_colloquial,
@@ -112,6 +113,7 @@ def make_corpus(dest: Path, copies: int) -> int:
                     text if i == 0 else mutate(text, page.stem, i), encoding="utf-8"
                 )
                 n += 1
+    copy_search_words(dest, copies)
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("strict: true", "strict: false")
     hooks = re.findall(r"^\s+-\s+(torchkb/\w+\.py)\s*$", config, flags=re.M)
@@ -119,6 +121,24 @@ def make_corpus(dest: Path, copies: int) -> int:
         config = re.sub(rf"(:\s*|-\s+){re.escape(rel)}\b", rf"\g<1>{ROOT / rel}", config)
     (dest / "mkdocs.yml").write_text(config, encoding="utf-8")
     return n
+
+
+def copy_search_words(dest: Path, copies: int) -> None:
+    """The project's search words (notes/search: synonyms, spoken verbs, jieba's user
+    dictionary, reader phrasings) beside the corpus, as the site is built with them; each
+    copy's sections get their original's phrasings (copy i's anchors end in -c<i>)."""
+    words = dest / "notes" / "search"
+    shutil.copytree(SEARCH_DIR, words)
+    for path in sorted((words / PHRASINGS_DIR).glob("*.tsv")):
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if "\t" in line]
+        copied = [
+            f"{anchor}-c{i}\t{rest}"
+            for i in range(1, copies)
+            for anchor, _, rest in (line.partition("\t") for line in lines)
+        ]
+        if copied:
+            with path.open("a", encoding="utf-8") as out:
+                out.write("\n" + "\n".join(copied) + "\n")
 
 
 def index_only(tmp: Path, copies: int) -> Path:
