@@ -608,7 +608,8 @@ function headCoverage(groups, ds, docs) {
   }))
   // an English term is a word or a word's stem (expected -> expect); a code name, a
   // Chinese word, as written
-  const shows = ([ws, low], term) => /^[a-z0-9]+$/.test(term) ? ws.includes(` ${term}`) : low.includes(term)
+  const shows = ([ws, low], term) =>
+    /^[a-z0-9]+$/.test(term) ? ws.includes(` ${term}`) : low.includes(term)
   const held = new Map(ds.map(d => [d, 0]))
   let total = 0
   for (const g of groups.filter(g => g.head)) {
