@@ -592,6 +592,7 @@ def build_index(
     entries: list[dict] = []
     postings: dict[str, tuple[list[int], list[int]]] = {}
     shown: set[str] = set()  # the words of the pages' titles and texts
+    stop = set(tuning.query.stop_words)
     for doc in docs:
         title, text = doc.get("title", ""), doc.get("text", "")
         if not title and not text:
@@ -604,7 +605,8 @@ def build_index(
         tf: dict[str, float] = Counter(body)
         for term in head:
             tf[term] += tuning.title_weight
-        for term in set(tokens(" ".join(doc.get("phrasings", ())), user_dict)):
+        asked = set(tokens(" ".join(doc.get("phrasings", ())), user_dict)) - stop
+        for term in asked:  # a question's 怎么 or "why" is never searched for
             tf[term] += tuning.phrasing_weight
         for term, f in tf.items():
             entry = postings.get(term)
