@@ -204,6 +204,9 @@ def test_report_places_sections_with_scores_and_ends_with_the_commands(root):
     assert f"python -m torchkb verify {ids} --update" in tail
     assert f"python -m torchkb translations --stamp {' '.join(report.missing_english)}" in tail
     assert tail.index("verify") < tail.index("--stamp") < tail.index("make test")
+    assert report.sections_added
+    for topic, ids in report.sections_added.items():  # the new sections' reader phrasings
+        assert f"notes/search/phrasings/{topic}.tsv: how readers ask for {', '.join(ids)}" in tail
 
 
 def test_undefined_name_is_reported_with_where_it_is_defined(root, tmp_path):

@@ -109,6 +109,12 @@ class ImportReport:
         if self.missing_english:
             out.append(f"python -m torchkb translations --stamp {' '.join(self.missing_english)}")
         out += [
+            f"# search: notes/search/phrasings/{topic}.tsv: how readers ask for "
+            f'{", ".join(ids)}, five ways a language (CONTRIBUTING, "Search")'
+            for topic, ids in self.sections_added.items()
+            if topic != INBOX
+        ]
+        out += [
             "python -m torchkb translations --strict   # nothing left to translate",
             "python -m torchkb coverage",
             "python -m torchkb build",
