@@ -807,7 +807,7 @@ def shard_index(
         # spoken form -> the written words it also searches for; only where the pages
         # are Chinese (an English page holds none of the written words)
         "colloq": [[c["spoken"], c["written"]] for c in colloquial or []] if lang == "zh" else [],
-        "hidden": index.get("hidden", []),
+        "hidden": index["hidden"],
         "query": query_meta(t.query),
         "uncovered": uncovered,
     }
